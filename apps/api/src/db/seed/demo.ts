@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { loadCatalogos } from '@repo/catalogos';
+import { generateTestCsd } from '@repo/cfdi/csd';
+import { ClientRequest } from '@repo/contracts/clients';
+import { ProductServiceRequest } from '@repo/contracts/products-services';
+import type { AppDeps } from '../../deps.ts';
+import { clientCatalogsFrom } from '../../modules/clients/client-catalogs.ts';
+import { createClient } from '../../modules/clients/clients.service.ts';
+import { productCatalogsFrom } from '../../modules/products-services/product-catalogs.ts';
+import { createProductService } from '../../modules/products-services/products-services.service.ts';
+import { saveDatosFiscales } from '../../modules/datos-fiscales/datos-fiscales.service.ts';
+import { getImpuestos } from '../../modules/impuestos/impuestos.service.ts';
+import { WELCOME_CREDITS } from '../../modules/new-client/new-client.service.ts';
+import { createRubro } from '../../modules/rubros-impuestos/rubros-impuestos.service.ts';
+import { saveSellos } from '../../modules/sellos-fiscales/sellos-fiscales.service.ts';
+import { createSerie } from '../../modules/series/series.service.ts';
+import type { Db } from '../client.ts';
+import { rowsOf } from '../migrate.ts';
+import { withTransaction } from '../transaction.ts';
+import { seedEnterprise } from './seed-enterprise.ts';
+
+/** The demo account's sign-in, printed in the log and written in the README. */
+export const DEMO_EMAIL = 'demo@facturacion.local';
+export const DEMO_PASSWORD = 'KemperDemo2026';
+/** The SAT's test issuer: its own CSDs have expired, so the demo gets a current one from the test CA. */
+export const DEMO_RFC = 'EKU9003173C9';
+export const DEMO_RAZON_SOCIAL = 'ESCUELA KEMPER URGATE';
+
+/** True on a database nobody has signed up to yet. */
+export async function databaseHasNoUsers(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ empty: boolean }>(
+    await db.execute(sql`select not exists (select 1 from users) as empty`),
+  );
+  return row?.empty === true;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Creates the demo account in one transaction: the SAT's test enterprise with its tax data, a current
+ * CSD made by the engine's test-certificate generator, one serie per kind, the standard tax list,
+ * tax groups, a few clients and products (through their own services, so the same rules apply) and
+ * welcome credits.
+ */
+export async function seedDemo(deps: Pick<AppDeps, 'db' | 'tokens' | 'secret' | 'now'>) {
+  const now = deps.now();
+  return withTransaction(deps.db, async (db) => {
+    const demo = await seedEnterprise(
+      { db, tokens: deps.tokens },
+      {
+        email: DEMO_EMAIL,
+        password: DEMO_PASSWORD,
+        rfc: DEMO_RFC,
+        razon_social: DEMO_RAZON_SOCIAL,
+        nombre_comercial: 'Escuela Kemper Urgate',
+        regimen_fiscal: '601',
+        codigo_postal: '42501',
+        credits: WELCOME_CREDITS,
+        setupCompleted: true,
+      },
+    );
+    const { enterpriseId } = demo;
+    await saveDatosFiscales(db, enterpriseId, {
+      razon_social: DEMO_RAZON_SOCIAL,
+      nombre_comercial: 'Escuela Kemper Urgate',
+      regimen_fiscal: '601',
+      codigo_postal: '42501',
+      estado: 'HID',
+      municipio: '048',
+      colonia: '',
+      ciudad: '',
+      calle: '',
+      numero_exterior: '',
+      numero_interior: '',
+    });
+
+    const csd = generateTestCsd({
+      rfc: DEMO_RFC,
+      nombre: DEMO_RAZON_SOCIAL,
+      sucursal: 'Escuela Kemper Urgate',
+      validFrom: new Date(now.getTime() - DAY_MS),
+      validTo: new Date(now.getTime() + 4 * 365 * DAY_MS),
+    });
+    await saveSellos(
+      db,
+      deps.secret,
+      enterpriseId,
+      {
+        cer: { filename: `${DEMO_RFC}.cer`, data: csd.cer },
+        key: { filename: `${DEMO_RFC}.key`, data: csd.key },
+        password: csd.password,
+      },
+      now,
+    );
+
+    await createSerie(db, enterpriseId, { kind: 'facturas-ingreso', serie: 'A', folio: 1 });
+    await createSerie(db, enterpriseId, { kind: 'facturas-globales', serie: 'G', folio: 1 });
+    await createSerie(db, enterpriseId, { kind: 'recepcion-pagos', serie: 'P', folio: 1 });
+
+    const trasladados = await getImpuestos(db, enterpriseId, 'trasladado');
+    const retenidos = await getImpuestos(db, enterpriseId, 'retenido');
+    const pick = (list: typeof trasladados, taxType: string, value: string | null) => {
+      const tax = list.find((x) => x.tax_type === taxType && x.value === value);
+      if (!tax) throw new Error(`demo seed: no ${taxType} ${value} in the standard tax list`);
+      return { id: tax.id, selected: true };
+    };
+    const group = (
+      name: string,
+      objeto: '01' | '02',
+      tras: { id: number; selected: boolean }[],
+      ret: { id: number; selected: boolean }[] = [],
+    ) =>
+      createRubro(db, enterpriseId, {
+        name,
+        objeto_impuesto_key: objeto,
+        impuestos_trasladados: tras,
+        impuestos_retenidos: ret,
+        impuestos_locales_trasladados: [],
+        impuestos_locales_retenidos: [],
+      });
+    const iva16 = await group('IVA 16%', '02', [pick(trasladados, 'IVA', '0.160000')]);
+    const honorarios = await group(
+      'Servicios profesionales (IVA 16%, retención ISR 10% e IVA 2/3)',
+      '02',
+      [pick(trasladados, 'IVA', '0.160000')],
+      [pick(retenidos, 'ISR', '0.100000'), pick(retenidos, 'IVA', '0.106666')],
+    );
+    const exento = await group('Exento de IVA', '02', [pick(trasladados, 'IVA', null)]);
+    await group('No objeto de impuesto', '01', []);
+
+    const catalogos = loadCatalogos();
+    const clientCatalogs = clientCatalogsFrom(catalogos, deps.now);
+    const productCatalogs = productCatalogsFrom(catalogos, deps.now);
+    // The SAT's test persona física, and the generic RFC for sales to the public.
+    for (const client of [
+      {
+        name_razon_social: 'XOCHILT CASAS CHAVEZ',
+        rfc: 'CACX7605101P8',
+        usoCfdi: 'G03',
+        regimenFiscal: '612',
+        metodoPago: 'PUE',
+        formaPago: '03',
+        address: { codigo_postal: '10740' },
+      },
+      {
+        name_razon_social: 'PUBLICO EN GENERAL',
+        rfc: 'XAXX010101000',
+        usoCfdi: 'S01',
+        regimenFiscal: '616',
+        metodoPago: 'PUE',
+        formaPago: '01',
+        address: { codigo_postal: '42501' },
+      },
+    ]) {
+      await createClient(db, clientCatalogs, enterpriseId, ClientRequest.parse(client));
+    }
+    for (const product of [
+      {
+        productServiceObj: { clave: '86121501' },
+        unitsObj: { clave: 'E48' },
+        unity_price: '3500.00',
+        internal_code: 'COL-MENSUAL',
+        description: 'Colegiatura mensual',
+        taxesGroup: exento.id,
+      },
+      {
+        productServiceObj: { clave: '80101500' },
+        unitsObj: { clave: 'E48' },
+        unity_price: '10000.00',
+        internal_code: 'CONSULTORIA',
+        description: 'Honorarios por consultoría',
+        taxesGroup: honorarios.id,
+      },
+      {
+        productServiceObj: { clave: '44121600' },
+        unitsObj: { clave: 'H87' },
+        unity_price: '250.00',
+        internal_code: 'PAQ-UTILES',
+        description: 'Paquete de útiles escolares',
+        taxesGroup: iva16.id,
+      },
+    ]) {
+      await createProductService(
+        db,
+        productCatalogs,
+        enterpriseId,
+        ProductServiceRequest.parse(product),
+      );
+    }
+
+    return { email: DEMO_EMAIL, password: DEMO_PASSWORD, enterpriseId, userId: demo.userId };
+  });
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Catalogos } from '@repo/catalogos';
+import type { Pac } from '@repo/pac';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Mailer } from './email/mailer.ts';
+import type { TokenService } from './http/auth.ts';
+
+/** Everything a module needs from the outside world, built once by main.ts (or by the test harness). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  secret: string;
+  tokens: TokenService;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** The SAT catalogs, loaded once per process (@repo/catalogos). */
+  catalogos: Catalogos;
+  /** The configured PAC (sandbox by default; see pac/create-pac.ts). */
+  pac: Pac;
+  /** The clock: injected so tests can move time. */
+  now: () => Date;
+}

@@ -1,0 +1,141 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { enterpriseUsers } from '../db/schema/enterprises.ts';
+import { revokedTokens } from '../db/schema/revoked-tokens.ts';
+import { AppError } from './errors.ts';
+
+export interface AuthContext {
+  userId: number;
+  enterpriseId: number;
+  jti: string;
+  /** Expiry of the presented token, seconds since epoch. */
+  exp: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Inicie sesión nuevamente, por favor.';
+
+export interface TokenService {
+  sign(claims: {
+    userId: number;
+    enterpriseId: number;
+  }): Promise<{ token: string; expires_in: number; jti: string }>;
+  /** Verifies signature and expiry; with `graceSeconds`, a token expired less than that long ago still passes. */
+  verify(token: string, graceSeconds?: number): Promise<AuthContext>;
+}
+
+export function createTokenService(
+  secret: string,
+  ttlSeconds: number,
+  now: () => Date = () => new Date(),
+): TokenService {
+  const key = createHash('sha256').update(`jwt:${secret}`).digest();
+  return {
+    async sign({ userId, enterpriseId }) {
+      const jti = randomUUID();
+      const iat = Math.floor(now().getTime() / 1000);
+      const token = await new SignJWT({ ent: enterpriseId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setJti(jti)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+      return { token, expires_in: ttlSeconds, jti };
+    },
+    async verify(token, graceSeconds = 0) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: now(),
+          clockTolerance: graceSeconds,
+        });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.ent !== 'number' ||
+          !payload.jti ||
+          !payload.exp
+        ) {
+          throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+        }
+        return {
+          userId: Number(payload.sub),
+          enterpriseId: payload.ent,
+          jti: payload.jti,
+          exp: payload.exp,
+        };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof joseErrors.JOSEError)
+          throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+        throw err;
+      }
+    },
+  };
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : null;
+}
+
+/** preHandler for every route with business data: a valid, unrevoked token of a member of the enterprise. */
+export function requireAuth(db: Db, tokens: TokenService, graceSeconds = 0) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = bearer(request);
+    if (!token) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    const auth = await tokens.verify(token, graceSeconds);
+    const [revoked] = await db
+      .select({ jti: revokedTokens.jti })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, auth.jti))
+      .limit(1);
+    if (revoked) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    const [member] = await db
+      .select({ one: sql<number>`1` })
+      .from(enterpriseUsers)
+      .where(
+        and(
+          eq(enterpriseUsers.enterprise_id, auth.enterpriseId),
+          eq(enterpriseUsers.user_id, auth.userId),
+        ),
+      )
+      .limit(1);
+    if (!member) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    request.auth = auth;
+  };
+}
+
+/** The signed-in context inside a handler guarded by requireAuth. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+  return request.auth;
+}
+
+/**
+ * onRequest for public routes that answer better when they know who asks (the unique-RFC check skips
+ * the caller's own enterprise): sets request.auth for a valid, unrevoked token, and otherwise leaves
+ * it null without refusing the request.
+ */
+export function optionalAuth(db: Db, tokens: TokenService) {
+  const strict = requireAuth(db, tokens);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!bearer(request)) return;
+    try {
+      await strict(request, reply);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'UNAUTHORIZED') throw err;
+      request.auth = null;
+    }
+  };
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@repo/contracts/envelope';
+
+/** The closed list of error codes, and the HTTP status of each. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  VALIDATION: 422,
+  PAYMENT_REQUIRED: 402,
+  TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface AppErrorOptions {
+  /** Show as the persistent dark banner (spec section 8, item 1). */
+  persistent?: boolean;
+  /** Show as an error toast (spec section 8, item 2). */
+  showToClient?: boolean;
+}
+
+/** The one error type of the API: a code, a Spanish message (or messages per field), display flags. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly dataError: string | Record<string, string[]>;
+  readonly options: AppErrorOptions;
+
+  constructor(
+    code: ErrorCode,
+    dataError: string | Record<string, string[]>,
+    options: AppErrorOptions = {},
+  ) {
+    super(typeof dataError === 'string' ? dataError : JSON.stringify(dataError));
+    this.name = 'AppError';
+    this.code = code;
+    this.dataError = dataError;
+    this.options = options;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { success: false, dataError: this.dataError };
+    if (this.options.persistent) body.persistentErrorMessage = true;
+    if (this.options.showToClient) body.showErrorToClient = true;
+    return body;
+  }
+}
+
+/** A field error: `{ campo: [mensaje] }` with status 422. */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION', { [field]: [message] });
+}
+
+const GENERIC_5XX = 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) {
+        const errorTrackingUUID = randomUUID();
+        request.log.error({ err: error, errorTrackingUUID }, error.message);
+        return reply.status(error.status).send({ ...error.toBody(), errorTrackingUUID });
+      }
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (fields[path] ??= []).push(issue.message ?? 'Valor no válido');
+      }
+      return reply.status(422).send({ success: false, dataError: fields } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply
+        .status(413)
+        .send({ success: false, dataError: 'El archivo es demasiado grande.' } satisfies ErrorBody);
+    }
+    if (status === 429) {
+      return reply.status(429).send({
+        success: false,
+        dataError: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+        showErrorToClient: true,
+      } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, unsupported media type): no internals leak.
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'El cuerpo de la solicitud no es un JSON válido.'
+          : 'La solicitud no es válida.';
+      return reply.status(status).send({ success: false, dataError: message } satisfies ErrorBody);
+    }
+    const errorTrackingUUID = randomUUID();
+    request.log.error({ err: error, errorTrackingUUID }, 'unhandled error');
+    return reply.status(500).send({
+      success: false,
+      dataError: GENERIC_5XX,
+      persistentErrorMessage: true,
+      errorTrackingUUID,
+    } satisfies ErrorBody);
+  });
+}

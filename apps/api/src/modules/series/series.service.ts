@@ -1,0 +1,78 @@
+import type { SerieCreateRequest, SerieUpdateRequest } from '@repo/contracts/series';
+import type { Db } from '../../db/client.ts';
+import type { SerieKind } from '../../db/schema/series.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { isUniqueViolation } from '../users/unique-violation.ts';
+import {
+  deleteSerie as deleteSerieRow,
+  findSerie,
+  findSerieByName,
+  insertSerie,
+  updateSerie as updateSerieRow,
+} from './series.queries.ts';
+
+export const SERIE_NOT_FOUND = 'La serie no existe.';
+
+function duplicateMessage(serie: string): string {
+  return `Ya existe la serie ${serie} para este tipo de comprobante`;
+}
+
+async function assertUnique(
+  db: Db,
+  enterpriseId: number,
+  kind: SerieKind,
+  serie: string,
+  exceptId: number | null,
+): Promise<void> {
+  if (await findSerieByName(db, enterpriseId, kind, serie, exceptId)) {
+    throw fieldError('serie', duplicateMessage(serie));
+  }
+}
+
+/** Two requests with the same letters at once: the unique index decides, the loser gets the message. */
+async function onDuplicate<T>(serie: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('serie', duplicateMessage(serie));
+    throw error;
+  }
+}
+
+export function createSerie(db: Db, enterpriseId: number, input: SerieCreateRequest) {
+  return onDuplicate(input.serie, () =>
+    withTransaction(db, async (tx) => {
+      await assertUnique(tx, enterpriseId, input.kind, input.serie, null);
+      return insertSerie(tx, enterpriseId, input);
+    }),
+  );
+}
+
+/**
+ * Renames the serie and, when the folio changes, restarts numbering there. The folio the user sees is
+ * the next one to be used, so sending it back unchanged keeps numbering where it is.
+ */
+export function updateSerie(db: Db, enterpriseId: number, id: number, input: SerieUpdateRequest) {
+  return onDuplicate(input.serie, () =>
+    withTransaction(db, async (tx) => {
+      const current = await findSerie(tx, enterpriseId, id);
+      if (!current) throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
+      await assertUnique(tx, enterpriseId, current.kind, input.serie, id);
+      const restart = input.folio !== current.folio;
+      const updated = await updateSerieRow(tx, enterpriseId, id, {
+        serie: input.serie,
+        folio_inicial: restart ? input.folio : current.folio_inicial,
+        next_folio: input.folio,
+      });
+      if (!updated) throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
+      return updated;
+    }),
+  );
+}
+
+export async function deleteSerie(db: Db, enterpriseId: number, id: number): Promise<void> {
+  if (!(await deleteSerieRow(db, enterpriseId, id))) {
+    throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
+  }
+}

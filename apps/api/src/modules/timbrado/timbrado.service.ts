@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import type { Comprobante } from '@repo/cfdi/xml';
+import { sellarComprobante } from '@repo/cfdi/sello';
+import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
+import { PacDuplicadoError, PacError, PacRechazoError, type Pac, type Timbre } from '@repo/pac';
+import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/errors.ts';
+import { isUniqueViolation } from '../users/unique-violation.ts';
+import { refundCredit, reserveCredit } from '../credits/credits.service.ts';
+import { loadSellosForSigning } from '../sellos-fiscales/sellos-fiscales.service.ts';
+import { findSerie, reserveNextFolio } from '../series/series.queries.ts';
+import {
+  findComprobante,
+  findComprobanteByIdempotencyKey,
+  insertComprobanteSellado,
+  insertPacCall,
+  updateComprobanteFrom,
+  type ComprobanteRow,
+} from './timbrado.queries.ts';
+
+/**
+ * The one stamping service, for every document type (facturas de ingreso, globales, pagos):
+ *
+ * 1. One transaction: one credit reserved (the enterprise row lock serialises an enterprise's
+ *    stamps, so the balance never goes below zero), the serie's next folio taken, the document built
+ *    with that serie, folio and date, validated locally, sealed with the enterprise's CSD and stored
+ *    as 'sellada' with its idempotency key. Any refusal here rolls everything back: no credit, no
+ *    folio, no PAC call.
+ * 2. The PAC is called with the stored bytes and the idempotency key.
+ * 3. The answer is stored: the stamped XML verbatim, UUID and FechaTimbrado ('timbrada'; the credit
+ *    stays spent), or the rejection ('rechazada'; the credit is refunded). A timeout or an unreadable
+ *    answer leaves the document 'sellada' with its credit reserved: `reenviarComprobante` (or
+ *    `timbrarComprobante` with the same idempotency key) sends the IDENTICAL bytes again, and the PAC
+ *    answers the first stamp, never a second UUID. The folio is never given back once sealed
+ *    (docs/decisions/002-folios-quemados-al-sellar.md).
+ */
+
+export interface TimbradoDeps {
+  db: Db;
+  /** APP_SECRET: decrypts the enterprise's CSD key. */
+  secret: string;
+  now: () => Date;
+  pac: Pac;
+  catalogos: CatalogosLookup;
+}
+
+export interface ContextoComprobante {
+  /** Letters of the serie, for Comprobante/@Serie. */
+  serie: string;
+  /** The folio reserved for this document, for Comprobante/@Folio. */
+  folio: number;
+  /** The instant of issue; write it as local time of LugarExpedicion (fechaLocal of @repo/cfdi/xml). */
+  fecha: Date;
+}
+
+export interface TimbrarComprobanteInput {
+  enterpriseId: number;
+  serieId: number;
+  /** Builds the document for the reserved serie and folio; called inside the reservation. */
+  buildComprobante: (ctx: ContextoComprobante) => Comprobante;
+  /**
+   * Stable key of the business document (e.g. `factura:<draft id>`): calling again with the same key
+   * never makes a second document, it resumes the first. A new random key when absent.
+   */
+  idempotencyKey?: string;
+}
+
+export const PAC_NO_RESPONDIO =
+  'El PAC no respondió. El comprobante quedó sellado y se reenviará sin cambios: nunca se timbra dos veces. Inténtalo de nuevo en unos momentos.';
+export const PAC_CREDENCIALES =
+  'No se pudo autenticar con el PAC. Revisa la configuración del PAC; el comprobante quedó sellado y se reenviará sin cambios.';
+export const PAC_OTRO_TIMBRE =
+  'El PAC tiene otro comprobante timbrado con la misma clave de envío. El comprobante quedó sellado sin timbrar; contacta a soporte.';
+export const COMPROBANTE_NO_EXISTE = 'El comprobante no existe.';
+
+/** The stored and PAC-facing key: the PAC sees every enterprise's keys, so ours carry the enterprise. */
+export function claveIdempotencia(enterpriseId: number, key: string): string {
+  return `${enterpriseId}:${key}`;
+}
+
+function referenciaCredito(idempotencyKey: string): string {
+  return `timbrado:${idempotencyKey}`;
+}
+
+/** Seals, stamps and stores a new document; see the module comment for the steps. */
+export async function timbrarComprobante(
+  deps: TimbradoDeps,
+  input: TimbrarComprobanteInput,
+): Promise<ComprobanteRow> {
+  const { enterpriseId } = input;
+  const idempotencyKey = claveIdempotencia(enterpriseId, input.idempotencyKey ?? randomUUID());
+  if (input.idempotencyKey) {
+    const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
+    if (previo) return reanudar(deps, previo);
+  }
+  const instante = deps.now();
+  const csd = await loadSellosForSigning(deps.db, deps.secret, enterpriseId, instante);
+  let sellado: ComprobanteRow;
+  try {
+    sellado = await withTransaction(deps.db, async (tx) => {
+      await reserveCredit(tx, enterpriseId, referenciaCredito(idempotencyKey));
+      const serie = await findSerie(tx, enterpriseId, input.serieId);
+      const folio = serie && (await reserveNextFolio(tx, enterpriseId, input.serieId));
+      if (!serie || !folio) throw new AppError('NOT_FOUND', 'La serie no existe.');
+      const comprobante = input.buildComprobante({
+        serie: folio.serie,
+        folio: folio.folio,
+        fecha: instante,
+      });
+      const errores = validateComprobante(comprobante, { catalogos: deps.catalogos });
+      if (errores.length > 0) {
+        const porCampo: Record<string, string[]> = {};
+        for (const e of errores) (porCampo[e.field || '_'] ??= []).push(e.message);
+        throw new AppError('VALIDATION', porCampo, { persistent: true });
+      }
+      const xml = sellarComprobante(comprobante, csd);
+      return insertComprobanteSellado(tx, enterpriseId, {
+        tipo: comprobante.TipoDeComprobante,
+        serie_kind: serie.kind,
+        serie_id: input.serieId,
+        serie: folio.serie,
+        folio: folio.folio,
+        fecha: comprobante.Fecha,
+        rfc_emisor: comprobante.Emisor.Rfc,
+        rfc_receptor: comprobante.Receptor.Rfc,
+        total: comprobante.Total,
+        xml_sellado: xml,
+        idempotency_key: idempotencyKey,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      // Either the same key raced us (resume it) or the serie was set back onto used folios.
+      const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
+      if (previo) return reanudar(deps, previo);
+      throw new AppError(
+        'CONFLICT',
+        'El folio siguiente de la serie ya se usó en otro comprobante. Ajusta el folio de la serie para continuar.',
+        { persistent: true },
+      );
+    }
+    throw err;
+  }
+  return enviarAlPac(deps, sellado);
+}
+
+/**
+ * Sends a 'sellada' document again with its stored bytes (after a timeout, a crash or a PAC outage).
+ * Answers the stored document when it is already stamped; refuses a rejected one again.
+ */
+export async function reenviarComprobante(
+  deps: TimbradoDeps,
+  input: { enterpriseId: number; comprobanteId: number },
+): Promise<ComprobanteRow> {
+  const row = await findComprobante(deps.db, input.enterpriseId, input.comprobanteId);
+  if (!row || row.status === 'pre_factura') throw new AppError('NOT_FOUND', COMPROBANTE_NO_EXISTE);
+  return reanudar(deps, row);
+}
+
+function reanudar(deps: TimbradoDeps, row: ComprobanteRow): Promise<ComprobanteRow> {
+  if (row.status === 'sellada') return enviarAlPac(deps, row);
+  if (row.status === 'rechazada') throw rechazo(row.rechazo_codigo, row.rechazo_mensaje);
+  return Promise.resolve(row);
+}
+
+function rechazo(codigo: string, mensaje: string): AppError {
+  return new AppError(
+    'VALIDATION',
+    `El PAC rechazó el comprobante${codigo ? ` (${codigo})` : ''}: ${mensaje}`,
+    { persistent: true },
+  );
+}
+
+/** The PAC's Spanish message with the incidencias and details it did not already say. */
+export function mensajeDe(err: PacError): string {
+  const partes = [err.message];
+  for (const i of err.incidencias) {
+    const texto = `${i.codigo} - ${i.mensaje}`;
+    if (!partes.some((p) => p.includes(texto) || p.includes(i.mensaje))) partes.push(texto);
+    if (i.detalle && !partes.some((p) => p.includes(i.detalle ?? ''))) partes.push(i.detalle);
+  }
+  return partes.join(' ');
+}
+
+async function enviarAlPac(deps: TimbradoDeps, row: ComprobanteRow): Promise<ComprobanteRow> {
+  const enterpriseId = row.enterprise_id;
+  const xml = row.xml_sellado;
+  const key = row.idempotency_key;
+  if (xml === null || key === null) throw new Error(`comprobante ${row.id} has no sealed XML`);
+  const started = Date.now();
+  let timbre: Pick<Timbre, 'xml' | 'uuid' | 'fechaTimbrado' | 'codigo' | 'mensaje' | 'raw'>;
+  try {
+    timbre = await deps.pac.timbrar(xml, { idempotencyKey: key });
+  } catch (err) {
+    const duration = Date.now() - started;
+    const previo = err instanceof PacDuplicadoError ? err.timbrePrevio : undefined;
+    if (previo?.xml && previo.uuid && previo.fechaTimbrado && mismoSello(previo.xml, xml)) {
+      timbre = {
+        xml: previo.xml,
+        uuid: previo.uuid,
+        fechaTimbrado: previo.fechaTimbrado,
+        codigo: err instanceof PacError ? err.codigo : '307',
+        mensaje: err instanceof Error ? err.message : '',
+        raw: err instanceof PacError ? err.raw : '',
+      };
+    } else {
+      await insertPacCall(deps.db, enterpriseId, {
+        comprobante_id: row.id,
+        operation: 'timbrar',
+        outcome: err instanceof PacError ? err.kind : 'error',
+        code: err instanceof PacError ? err.codigo : '',
+        message: err instanceof Error ? err.message : String(err),
+        raw: err instanceof PacError ? err.raw : '',
+        duration_ms: duration,
+      });
+      if (err instanceof PacRechazoError) return rechazar(deps, enterpriseId, row, err);
+      if (err instanceof PacError && err.kind === 'credenciales') {
+        throw new AppError('BAD_GATEWAY', PAC_CREDENCIALES, { persistent: true });
+      }
+      if (err instanceof PacDuplicadoError && previo?.uuid) {
+        // The PAC holds another document under this key: never take its stamp as ours.
+        throw new AppError('CONFLICT', PAC_OTRO_TIMBRE, { persistent: true });
+      }
+      if (err instanceof PacError) {
+        // Timeout, outage, unreadable answer or a 307 without the earlier stamp: the outcome is
+        // unknown, so the document stays 'sellada' with its credit reserved, to be resent as is.
+        throw new AppError('UNAVAILABLE', PAC_NO_RESPONDIO, { persistent: true });
+      }
+      throw err;
+    }
+  }
+  const duration = Date.now() - started;
+  return withTransaction(deps.db, async (tx) => {
+    await insertPacCall(tx, enterpriseId, {
+      comprobante_id: row.id,
+      operation: 'timbrar',
+      outcome: 'ok',
+      code: timbre.codigo,
+      message: timbre.mensaje,
+      raw: timbre.raw,
+      duration_ms: duration,
+    });
+    const updated = await updateComprobanteFrom(tx, enterpriseId, row.id, ['sellada'], {
+      status: 'timbrada',
+      xml_timbrado: timbre.xml,
+      uuid: timbre.uuid,
+      fecha_timbrado: timbre.fechaTimbrado,
+    });
+    if (updated) return updated;
+    // A concurrent resend stored the answer first: it must be the same stamp.
+    const current = await findComprobante(tx, enterpriseId, row.id);
+    if (!current || current.uuid !== timbre.uuid) {
+      throw new Error(
+        `comprobante ${row.id}: the PAC answered UUID ${timbre.uuid} but ${current?.uuid ?? 'none'} is stored`,
+      );
+    }
+    return current;
+  });
+}
+
+/** The earlier stamp the PAC gave back is of this very sealed XML (its SelloCFD is our Sello). */
+function mismoSello(timbrado: string, sellado: string): boolean {
+  const sello = /<cfdi:Comprobante\b[^>]*?\sSello="([^"]+)"/.exec(sellado)?.[1];
+  return sello !== undefined && timbrado.includes(`SelloCFD="${sello}"`);
+}
+
+async function rechazar(
+  deps: TimbradoDeps,
+  enterpriseId: number,
+  row: ComprobanteRow,
+  err: PacRechazoError,
+): Promise<never> {
+  const mensaje = mensajeDe(err);
+  await withTransaction(deps.db, async (tx) => {
+    const updated = await updateComprobanteFrom(tx, enterpriseId, row.id, ['sellada'], {
+      status: 'rechazada',
+      rechazo_codigo: err.codigo,
+      rechazo_mensaje: mensaje,
+    });
+    if (updated && row.idempotency_key) {
+      await refundCredit(tx, enterpriseId, referenciaCredito(row.idempotency_key));
+    }
+  });
+  throw rechazo(err.codigo, mensaje);
+}

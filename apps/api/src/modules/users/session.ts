@@ -1,0 +1,46 @@
+import type { LoginResponse, UserResponse } from '@repo/contracts/users';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { issueNewClientToken } from '../new-client/new-client-links.ts';
+import { findUserById, listUserEnterprises } from './users.queries.ts';
+
+export const USER_NOT_FOUND_MESSAGE = 'La cuenta no existe.';
+
+/** The user as the session carries it, with the enterprises it belongs to. */
+export async function buildUserResponse(db: Db, userId: number): Promise<UserResponse> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
+  const enterprises = await listUserEnterprises(db, userId);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    first_steps_completed: user.first_steps_completed,
+    enterprises: enterprises.map(({ setup_completed: _s, ...e }) => e),
+  };
+}
+
+/**
+ * Signs the user in on the first enterprise (the active one). While that enterprise's initial
+ * configuration is incomplete, answers a new-client token instead so the SPA opens the wizard.
+ */
+export async function openSession(
+  deps: Pick<AppDeps, 'db' | 'tokens' | 'now'>,
+  userId: number,
+): Promise<LoginResponse> {
+  const enterprises = await listUserEnterprises(deps.db, userId);
+  const active = enterprises[0];
+  if (!active) throw new AppError('FORBIDDEN', 'La cuenta no pertenece a ninguna empresa.');
+  if (!active.setup_completed) {
+    const token = await issueNewClientToken(
+      deps.db,
+      { userId, enterpriseId: active.id },
+      deps.now(),
+    );
+    return { new_client_token: token };
+  }
+  const { token, expires_in } = await deps.tokens.sign({ userId, enterpriseId: active.id });
+  return { user: await buildUserResponse(deps.db, userId), token, expires_in };
+}

@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UniqueCheckResponse } from '@repo/contracts/enterprises';
+import { ok } from '@repo/contracts/envelope';
+import { NewClientLoginResponse, NewClientTokenParams } from '@repo/contracts/new-client';
+import {
+  ChangePasswordRequest,
+  ChangePersonalEmailRequest,
+  LoginRequest,
+  LoginResponse,
+  PendingEmailResponse,
+  PersonalInformationRequest,
+  RefreshResponse,
+  ResendPersonalEmailTokenRequest,
+  ResetPasswordRequest,
+  ResetPasswordRequestedResponse,
+  ResetPasswordSetRequest,
+  ResetTokenExistsResponse,
+  ResetTokenParams,
+  TotalRemainingCreditsResponse,
+  UniqueEmailParams,
+  UserResponse,
+  ValidatePersonalEmailRequest,
+} from '@repo/contracts/users';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireAuth } from '../../http/auth.ts';
+import { ok as envelope } from '../../http/envelope.ts';
+import { newClientLogin } from '../new-client/new-client.service.ts';
+import {
+  assertPasswordResetToken,
+  changePassword,
+  checkEmailUnique,
+  changePersonalEmail,
+  changePersonalInformation,
+  login,
+  logout,
+  refreshToken,
+  requestPasswordReset,
+  resendPersonalEmailCode,
+  setPasswordWithResetToken,
+  totalRemainingCredits,
+  validatePersonalEmail,
+} from './users.service.ts';
+
+/** Routes that send e-mail: at most this many per IP in 15 minutes (in-process counter). */
+const MAIL_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '15 minutes' } };
+
+/** Session and users: spec section 7 (except check-first-steps-completed, in first-steps.routes.ts). */
+export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = requireAuth(deps.db, deps.tokens);
+    // Logout and refresh accept a token expired less than REFRESH_WINDOW ago.
+    const signedInOrJustExpired = requireAuth(deps.db, deps.tokens, deps.config.REFRESH_WINDOW);
+
+    app.post(
+      '/users/login',
+      { schema: { body: LoginRequest, response: { 200: ok(LoginResponse) } } },
+      async (request) => envelope(await login(deps, request.body, request.ip)),
+    );
+
+    app.get(
+      '/users/login/new-client/:newClientToken',
+      { schema: { params: NewClientTokenParams, response: { 200: ok(NewClientLoginResponse) } } },
+      async (request) => envelope(await newClientLogin(deps, request.params.newClientToken)),
+    );
+
+    app.get(
+      '/users/logout',
+      { onRequest: signedInOrJustExpired, schema: { response: { 200: ok(z.null()) } } },
+      async (request) => {
+        await logout(deps.db, authOf(request));
+        return envelope(null);
+      },
+    );
+
+    app.get(
+      '/users/refresh-token',
+      { onRequest: signedInOrJustExpired, schema: { response: { 200: ok(RefreshResponse) } } },
+      async (request) => envelope(await refreshToken(deps, authOf(request))),
+    );
+
+    app.post(
+      '/users/reset-password',
+      {
+        config: MAIL_RATE_LIMIT,
+        schema: {
+          body: ResetPasswordRequest,
+          response: { 200: ok(ResetPasswordRequestedResponse) },
+        },
+      },
+      async (request) => envelope(await requestPasswordReset(deps, request.body.email)),
+    );
+
+    app.get(
+      '/users/reset-password/exist/:token',
+      { schema: { params: ResetTokenParams, response: { 200: ok(ResetTokenExistsResponse) } } },
+      async (request) => envelope(await assertPasswordResetToken(deps, request.params.token)),
+    );
+
+    app.post(
+      '/users/reset-password/set',
+      { schema: { body: ResetPasswordSetRequest, response: { 200: ok(LoginResponse) } } },
+      async (request) => envelope(await setPasswordWithResetToken(deps, request.body)),
+    );
+
+    app.get(
+      '/users/unique-email/:email',
+      { schema: { params: UniqueEmailParams, response: { 200: UniqueCheckResponse } } },
+      async (request) => checkEmailUnique(deps.db, request.params.email),
+    );
+
+    app.post(
+      '/users/change-password',
+      {
+        onRequest: signedIn,
+        schema: { body: ChangePasswordRequest, response: { 200: ok(z.null()) } },
+      },
+      async (request) => {
+        await changePassword(deps, authOf(request).userId, request.body);
+        return envelope(null);
+      },
+    );
+
+    app.post(
+      '/users/change-personal-email',
+      {
+        onRequest: signedIn,
+        config: MAIL_RATE_LIMIT,
+        schema: { body: ChangePersonalEmailRequest, response: { 200: ok(PendingEmailResponse) } },
+      },
+      async (request) =>
+        envelope(await changePersonalEmail(deps, authOf(request).userId, request.body.email)),
+    );
+
+    app.post(
+      '/users/resend-token-personal-email',
+      {
+        onRequest: signedIn,
+        config: MAIL_RATE_LIMIT,
+        schema: {
+          body: ResendPersonalEmailTokenRequest,
+          response: { 200: ok(PendingEmailResponse) },
+        },
+      },
+      async (request) =>
+        envelope(await resendPersonalEmailCode(deps, authOf(request).userId, request.body.email)),
+    );
+
+    app.post(
+      '/users/validate-token-personal-email',
+      {
+        onRequest: signedIn,
+        schema: { body: ValidatePersonalEmailRequest, response: { 200: ok(UserResponse) } },
+      },
+      async (request) =>
+        envelope(await validatePersonalEmail(deps, authOf(request).userId, request.body)),
+    );
+
+    app.post(
+      '/users/change-personal-information',
+      {
+        onRequest: signedIn,
+        schema: { body: PersonalInformationRequest, response: { 200: ok(UserResponse) } },
+      },
+      async (request) =>
+        envelope(await changePersonalInformation(deps, authOf(request).userId, request.body)),
+    );
+
+    app.get(
+      '/users/get-total-remaining-credits',
+      { onRequest: signedIn, schema: { response: { 200: ok(TotalRemainingCreditsResponse) } } },
+      async (request) => envelope(await totalRemainingCredits(deps.db, authOf(request).userId)),
+    );
+  };
+}

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SandboxStore, TimbreGuardado } from '@repo/pac';
+import type { Db } from '../db/client.ts';
+import { sandboxPacTimbres } from '../db/schema/comprobantes.ts';
+
+/**
+ * The sandbox PAC's store on our database, so its stamps survive a restart: without it, resending a
+ * sealed XML after a restart would get a second UUID. `guardarSiNoExiste` is atomic on the hash
+ * (insert … on conflict do nothing, then read), as the interface requires.
+ */
+export class DbSandboxStore implements SandboxStore {
+  constructor(private readonly db: Db) {}
+
+  private async una(where: ReturnType<typeof eq>): Promise<TimbreGuardado | undefined> {
+    const [row] = await this.db
+      .select({ data: sandboxPacTimbres.data })
+      .from(sandboxPacTimbres)
+      .where(where);
+    return row ? (row.data as TimbreGuardado) : undefined;
+  }
+
+  porHash(hash: string): Promise<TimbreGuardado | undefined> {
+    return this.una(eq(sandboxPacTimbres.hash, hash));
+  }
+
+  porUuid(uuid: string): Promise<TimbreGuardado | undefined> {
+    return this.una(eq(sandboxPacTimbres.uuid, uuid.toUpperCase()));
+  }
+
+  async porIdempotencyKey(key: string): Promise<TimbreGuardado | undefined> {
+    const [row] = await this.db
+      .select({ data: sandboxPacTimbres.data })
+      .from(sandboxPacTimbres)
+      .where(sql`${key} = any(${sandboxPacTimbres.idempotency_keys})`)
+      .orderBy(sandboxPacTimbres.created_at)
+      .limit(1);
+    return row ? (row.data as TimbreGuardado) : undefined;
+  }
+
+  async guardarSiNoExiste(t: TimbreGuardado): Promise<TimbreGuardado> {
+    await this.db
+      .insert(sandboxPacTimbres)
+      .values({
+        hash: t.hash,
+        uuid: t.uuid.toUpperCase(),
+        bloquea: t.bloquea.map((u) => u.toUpperCase()),
+        idempotency_keys: t.idempotencyKeys,
+        data: t,
+      })
+      .onConflictDoNothing({ target: sandboxPacTimbres.hash });
+    const stored = await this.porHash(t.hash);
+    if (!stored) throw new Error(`sandbox store: stamp ${t.hash} neither inserted nor found`);
+    return stored;
+  }
+
+  async actualizar(t: TimbreGuardado): Promise<void> {
+    const actual = await this.porUuid(t.uuid);
+    if (!actual) throw new Error(`UUID ${t.uuid} no existe en el sandbox.`);
+    const data: TimbreGuardado = {
+      ...actual,
+      estado: t.estado,
+      estatusCancelacion: t.estatusCancelacion,
+      solicitudes: t.solicitudes,
+      idempotencyKeys: t.idempotencyKeys,
+    };
+    await this.db
+      .update(sandboxPacTimbres)
+      .set({ data, idempotency_keys: t.idempotencyKeys, updated_at: new Date() })
+      .where(eq(sandboxPacTimbres.uuid, t.uuid.toUpperCase()));
+  }
+
+  async relacionadosCon(uuid: string): Promise<TimbreGuardado[]> {
+    const rows = await this.db
+      .select({ data: sandboxPacTimbres.data })
+      .from(sandboxPacTimbres)
+      .where(sql`${uuid.toUpperCase()} = any(${sandboxPacTimbres.bloquea})`);
+    return rows.map((r) => r.data as TimbreGuardado);
+  }
+}

@@ -1,0 +1,69 @@
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxPac, SwSapienPac } from '@repo/pac';
+import { loadConfig } from '../config.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { timbrarComprobante } from '../modules/timbrado/timbrado.service.ts';
+import { seedEmpresaTimbrado } from '../modules/timbrado/timbrado.test-support.ts';
+import { createPac } from './create-pac.ts';
+import { DbSandboxStore } from './db-sandbox-store.ts';
+
+describe('the configured PAC', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is the sandbox by default and publishes its certificate at GET /api/pac/certificado', async () => {
+    expect(t.deps.pac).toBeInstanceOf(SandboxPac);
+    const pem = await t.app.inject({ method: 'GET', url: '/api/pac/certificado' });
+    expect(pem.statusCode).toBe(200);
+    expect(pem.headers['content-type']).toContain('application/x-pem-file');
+    const cert = new X509Certificate(pem.body);
+    expect(Buffer.from(cert.serialNumber, 'hex').toString('latin1')).toBe(
+      (t.deps.pac as SandboxPac).certificado().noCertificado,
+    );
+    const der = await t.app.inject({ method: 'GET', url: '/api/pac/certificado?formato=cer' });
+    expect(der.statusCode).toBe(200);
+    expect(new X509Certificate(der.rawPayload).fingerprint256).toBe(cert.fingerprint256);
+  });
+
+  it('PAC=sw builds the SW Sapien adapter and refuses to start without credentials', () => {
+    const base = loadConfig({ PAC: 'sw' });
+    expect(() => createPac(base, t.deps.catalogos)).toThrow(/SW_TOKEN/);
+    expect(createPac({ ...base, SW_TOKEN: 'token' }, t.deps.catalogos)).toBeInstanceOf(SwSapienPac);
+    expect(createPac({ ...base, SW_USER: 'u', SW_PASSWORD: 'p' }, t.deps.catalogos)).toBeInstanceOf(
+      SwSapienPac,
+    );
+  });
+
+  it('keeps the sandbox stamps in the database: after a restart the same sealed XML gets the same UUID', async () => {
+    const e = await seedEmpresaTimbrado(t.deps, { credits: 1 });
+    const dir = mkdtempSync(join(tmpdir(), 'pac-restart-'));
+    const config = { ...t.deps.config, PAC: 'sandbox' as const, DATA_DIR: dir };
+    const first = createPac(config, t.deps.catalogos, { store: new DbSandboxStore(t.deps.db) });
+    const row = await timbrarComprobante(
+      { ...t.deps, pac: first },
+      {
+        enterpriseId: e.enterpriseId,
+        serieId: e.serieId,
+        buildComprobante: (ctx) => e.factura(ctx),
+      },
+    );
+    // A new sandbox over the same database and certificate directory: the API restarted.
+    const restarted = createPac(config, t.deps.catalogos, {
+      store: new DbSandboxStore(t.deps.db),
+    });
+    const again = await restarted.timbrar(row.xml_sellado ?? '', { idempotencyKey: 'otra' });
+    expect(again.previamenteTimbrado).toBe(true);
+    expect(again.uuid).toBe(row.uuid);
+    expect(again.xml).toBe(row.xml_timbrado);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

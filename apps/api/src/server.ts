@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { useSpanishMessages } from '@repo/contracts/zod-es';
+import type { AppDeps } from './deps.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSpa } from './http/spa.ts';
+import { seriesNewClientRoutes } from './modules/series/series.new-client.routes.ts';
+import { impuestosNewClientRoutes } from './modules/impuestos/impuestos.new-client.routes.ts';
+import { rubrosImpuestosNewClientRoutes } from './modules/rubros-impuestos/rubros-impuestos.new-client.routes.ts';
+import { sellosFiscalesNewClientRoutes } from './modules/sellos-fiscales/sellos-fiscales.new-client.routes.ts';
+import { datosFiscalesNewClientRoutes } from './modules/datos-fiscales/datos-fiscales.new-client.routes.ts';
+import { catalogosRoutes } from './modules/catalogos/catalogos.routes.ts';
+import { firstStepsRoutes } from './modules/users/first-steps.routes.ts';
+import { datosFiscalesRoutes } from './modules/datos-fiscales/datos-fiscales.routes.ts';
+import { impuestosRoutes } from './modules/impuestos/impuestos.routes.ts';
+import { rubrosImpuestosRoutes } from './modules/rubros-impuestos/rubros-impuestos.routes.ts';
+import { sellosFiscalesRoutes } from './modules/sellos-fiscales/sellos-fiscales.routes.ts';
+import { seriesRoutes } from './modules/series/series.routes.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { clientsNewClientRoutes } from './modules/clients/clients.new-client.routes.ts';
+import { productsServicesRoutes } from './modules/products-services/products-services.routes.ts';
+import { enterprisesRoutes } from './modules/enterprises/enterprises.routes.ts';
+import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
+import { newClientRoutes } from './modules/new-client/new-client.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { pacRoutes } from './pac/pac.routes.ts';
+
+export type App = FastifyInstance;
+
+/** Builds the whole app without listening: main.ts listens, tests call app.inject(). */
+export async function createServer(deps: AppDeps): Promise<App> {
+  useSpanishMessages();
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
+    requestIdLogLabel: 'requestId',
+    bodyLimit: 5 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: 'all' } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('newClient', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4 } });
+  await registerOpenApi(app);
+
+  // Modules, registered explicitly (no autoload): each owns the routes of one API resource.
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ success: true as const, data: { status: 'ok' } }));
+      await api.register(usersRoutes(deps));
+      await api.register(newClientRoutes(deps));
+      await api.register(enterprisesRoutes(deps));
+      await api.register(helpCenterRoutes(deps));
+      await api.register(seriesRoutes(deps));
+      await api.register(clientsRoutes(deps));
+      await api.register(clientsNewClientRoutes(deps));
+      await api.register(productsServicesRoutes(deps));
+      await api.register(impuestosRoutes(deps));
+      await api.register(rubrosImpuestosRoutes(deps));
+      await api.register(sellosFiscalesRoutes(deps));
+      await api.register(datosFiscalesRoutes(deps));
+      await api.register(firstStepsRoutes(deps));
+      await api.register(catalogosRoutes(deps), { prefix: '/catalogos' });
+      await api.register(pacRoutes(deps));
+      await api.register(datosFiscalesNewClientRoutes(deps));
+      await api.register(sellosFiscalesNewClientRoutes(deps));
+      await api.register(rubrosImpuestosNewClientRoutes(deps));
+      await api.register(impuestosNewClientRoutes(deps));
+      await api.register(seriesNewClientRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app);
+  return app;
+}

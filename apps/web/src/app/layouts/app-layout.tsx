@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { NavLink, Outlet } from 'react-router';
+import { ChangePasswordModal } from '#src/features/cuenta/components/change-password-modal.tsx';
+import { PersonalEmailModal } from '#src/features/cuenta/components/personal-email-modal.tsx';
+import { PersonalInformationModal } from '#src/features/cuenta/components/personal-information-modal.tsx';
+import { APP_VERSION } from '#src/shared/config.ts';
+import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
+import { useSession } from '#src/shared/session/session-store.ts';
+import type { AppRoute } from '../route-meta.ts';
+import { Brand } from './brand.tsx';
+
+/** The menu of the product, in order; an entry shows once its route is in the route table. */
+const MENU: { name: string; label: string; end?: boolean }[] = [
+  { name: 'home', label: 'Inicio', end: true },
+  { name: 'facturacion', label: 'Facturación' },
+  { name: 'clients', label: 'Clientes' },
+  { name: 'productsServices', label: 'Productos y servicios' },
+  { name: 'configs', label: 'Configuraciones' },
+  { name: 'buyCredits', label: 'Comprar créditos' },
+  { name: 'helpCenter', label: 'Centro de ayuda' },
+];
+
+type AccountModal = 'password' | 'email' | 'personal' | null;
+const NUMBER = new Intl.NumberFormat('es-MX');
+
+/** Spec section 3: the trade name if present, otherwise the legal name. */
+export function enterpriseDisplayName(
+  enterprise: { nombre_comercial: string; razon_social: string } | null,
+): string {
+  if (!enterprise) return '';
+  return enterprise.nombre_comercial.trim() || enterprise.razon_social.trim();
+}
+
+export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
+  const { user, enterprise, totalRemainingCredits } = useSession();
+  const credits = useRemainingCredits();
+  const [modal, setModal] = useState<AccountModal>(null);
+  const shownCredits = credits.data ?? totalRemainingCredits;
+  const menu = MENU.flatMap((item) => {
+    const route = routes.find((r) => r.name === item.name);
+    return route ? [{ ...item, path: route.path }] : [];
+  });
+  const displayName =
+    enterpriseDisplayName(enterprise) || enterprise?.rfc || 'Empresa sin configurar';
+
+  return (
+    <div className="min-vh-100 d-flex flex-column bg-body-tertiary">
+      <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="shadow-sm" as="header">
+        <Container fluid="xl">
+          <Navbar.Brand as={NavLink} to="/">
+            <Brand light />
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menú" />
+          <Navbar.Collapse id="main-nav">
+            <Nav as="nav" aria-label="Menú principal" className="me-auto">
+              {menu.map((item) => (
+                <Nav.Link key={item.name} as={NavLink} to={item.path} end={item.end ?? false}>
+                  {item.label}
+                </Nav.Link>
+              ))}
+            </Nav>
+            <Nav className="align-items-lg-center gap-lg-3">
+              <Navbar.Text className="d-flex align-items-center gap-2" data-testid="nav-credits">
+                Créditos
+                <Badge
+                  bg={shownCredits === 0 ? 'warning' : 'success'}
+                  text={shownCredits === 0 ? 'dark' : 'white'}
+                  pill
+                >
+                  {shownCredits === null || shownCredits === undefined
+                    ? '—'
+                    : NUMBER.format(shownCredits)}
+                </Badge>
+              </Navbar.Text>
+              <NavDropdown
+                align="end"
+                id="account-menu"
+                title={
+                  <span className="d-inline-flex flex-column lh-sm text-start align-middle">
+                    <span className="fw-semibold text-white" data-testid="enterprise-name">
+                      {displayName}
+                    </span>
+                    <span className="small text-white-50">{user?.email}</span>
+                  </span>
+                }
+              >
+                <NavDropdown.Header>{user?.name}</NavDropdown.Header>
+                <NavDropdown.Item as="button" onClick={() => setModal('personal')}>
+                  Información personal
+                </NavDropdown.Item>
+                <NavDropdown.Item as="button" onClick={() => setModal('email')}>
+                  Correo electrónico registrado
+                </NavDropdown.Item>
+                <NavDropdown.Item as="button" onClick={() => setModal('password')}>
+                  Cambiar contraseña
+                </NavDropdown.Item>
+                <NavDropdown.Divider />
+                <NavDropdown.Item as={NavLink} to="/logout">
+                  Cerrar sesión
+                </NavDropdown.Item>
+              </NavDropdown>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <main className="flex-grow-1 py-4">
+        <Container fluid="xl">
+          <Outlet />
+        </Container>
+      </main>
+      <footer className="border-top bg-body py-3 small text-body-secondary">
+        <Container fluid="xl" className="d-flex justify-content-between">
+          <span>Facturación electrónica CFDI 4.0</span>
+          <span>Versión {APP_VERSION}</span>
+        </Container>
+      </footer>
+      <ChangePasswordModal show={modal === 'password'} onHide={() => setModal(null)} />
+      <PersonalEmailModal show={modal === 'email'} onHide={() => setModal(null)} />
+      <PersonalInformationModal show={modal === 'personal'} onHide={() => setModal(null)} />
+    </div>
+  );
+}

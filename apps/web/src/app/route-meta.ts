@@ -1,0 +1,57 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
+import type { RouteTarget } from '#src/shared/session/session-store.ts';
+
+/** requiresAuth: login first. requiresVisitor: home when signed in. null: either (new-client setup). */
+export type RouteGuard = 'requiresAuth' | 'requiresVisitor' | null;
+
+export interface AppRoute {
+  path: string;
+  name: string;
+  title: string;
+  description: string;
+  guard: RouteGuard;
+  layout: 'app' | 'visitor';
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+/** The URL of a named route with its params (optional `:param?` segments dropped when absent). */
+export function pathFor(
+  routes: readonly AppRoute[],
+  name: string,
+  params: Record<string, string>,
+): string | null {
+  const route = routes.find((r) => r.name === name);
+  if (!route) return null;
+  const path = route.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const optional = segment.endsWith('?');
+      const key = segment.slice(1, optional ? -1 : undefined);
+      const value = params[key];
+      if (value === undefined) return optional ? null : segment;
+      return encodeURIComponent(value);
+    })
+    .filter((segment) => segment !== null)
+    .join('/');
+  return path === '' ? '/' : path;
+}
+
+/** The route a location belongs to, as a target to return to after login. */
+export function targetOf(
+  routes: readonly AppRoute[],
+  pathname: string,
+  search: string,
+): RouteTarget | null {
+  for (const route of routes) {
+    const match = matchPath(route.path, pathname);
+    if (match) {
+      const params: Record<string, string> = {};
+      for (const [key, value] of Object.entries(match.params))
+        if (value !== undefined) params[key] = value;
+      return { name: route.name, params, search };
+    }
+  }
+  return null;
+}

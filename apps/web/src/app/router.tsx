@@ -1,0 +1,114 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { configureHttp } from '#src/shared/http/api-client.ts';
+import { rememberTarget } from '#src/shared/session/session-store.ts';
+import { AppLayout } from './layouts/app-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { RouteScreen } from './layouts/route-screen.tsx';
+import { VisitorLayout } from './layouts/visitor-layout.tsx';
+import { type AppRoute, targetOf } from './route-meta.ts';
+import { NotFoundScreen } from './routes/not-found.tsx';
+
+/**
+ * The route table of spec section 2, as data. A route is added here when its screen lands; the
+ * navigation shows only what is listed.
+ */
+export const ROUTES: readonly AppRoute[] = [
+  {
+    path: '/login',
+    name: 'login',
+    title: 'Login',
+    description: 'Inicie sesión para emitir y administrar sus facturas electrónicas CFDI 4.0.',
+    guard: 'requiresVisitor',
+    layout: 'visitor',
+    screen: lazy(() => import('./routes/login.tsx')),
+  },
+  {
+    path: '/registro',
+    name: 'register',
+    title: 'Registro',
+    description: 'Cree su cuenta para facturar electrónicamente con CFDI 4.0.',
+    guard: 'requiresVisitor',
+    layout: 'visitor',
+    screen: lazy(() => import('./routes/registro.tsx')),
+  },
+  {
+    path: '/reset-password/:passwordResetToken?',
+    name: 'resetPassword',
+    title: 'Recuperar contraseña',
+    description: 'Solicite un enlace para restablecer su contraseña o establezca una nueva.',
+    guard: 'requiresVisitor',
+    layout: 'visitor',
+    screen: lazy(() => import('./routes/reset-password.tsx')),
+  },
+  {
+    path: '/bienvenido/:newClientToken',
+    name: 'welcome',
+    title: 'Bienvenido',
+    description: 'Verificación de su correo electrónico y bienvenida.',
+    guard: null,
+    layout: 'visitor',
+    screen: lazy(() => import('./routes/bienvenido.tsx')),
+  },
+  {
+    path: '/',
+    name: 'home',
+    title: 'Inicio',
+    description: 'Resumen de su cuenta: primeros pasos y créditos disponibles.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/inicio.tsx')),
+  },
+  {
+    path: '/logout',
+    name: 'logout',
+    title: 'Cerrando sesión',
+    description: 'Cierre de sesión.',
+    guard: null,
+    layout: 'visitor',
+    screen: lazy(() => import('./routes/logout.tsx')),
+  },
+  {
+    path: '/centro-de-ayuda',
+    name: 'helpCenter',
+    title: 'Centro de ayuda',
+    description: 'Envíe su pregunta a nuestro equipo de soporte.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/centro-de-ayuda.tsx')),
+  },
+];
+
+const toRouteObject = (route: AppRoute) => ({
+  path: route.path,
+  element: <RouteScreen route={route} routes={ROUTES} />,
+});
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <VisitorLayout />,
+        children: ROUTES.filter((r) => r.layout === 'visitor').map(toRouteObject),
+      },
+      {
+        element: <AppLayout routes={ROUTES} />,
+        children: ROUTES.filter((r) => r.layout === 'app').map(toRouteObject),
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+]);
+
+// Spec section 4: when the session ends (401/403, failed refresh), remember where the user was and open login.
+configureHttp({
+  onSessionEnded: () => {
+    const { pathname, search } = router.state.location;
+    const target = targetOf(ROUTES, pathname, search);
+    const route = ROUTES.find((r) => r.name === target?.name);
+    if (target && route?.guard === 'requiresAuth') rememberTarget(target);
+    if (route?.guard !== 'requiresVisitor' && route?.name !== 'logout')
+      void router.navigate('/login');
+  },
+});

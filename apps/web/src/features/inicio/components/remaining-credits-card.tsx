@@ -1,0 +1,34 @@
+import Card from 'react-bootstrap/Card';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
+
+const NUMBER = new Intl.NumberFormat('es-MX');
+
+export function RemainingCreditsCard() {
+  const credits = useRemainingCredits({ fresh: true });
+  return (
+    <Card className="shadow-sm h-100" as="section" aria-labelledby="credits-title">
+      <Card.Body>
+        <Card.Title
+          as="h2"
+          id="credits-title"
+          className="h6 text-body-secondary text-uppercase fw-semibold"
+        >
+          Créditos disponibles
+        </Card.Title>
+        {credits.isPending ? (
+          <Placeholder as="p" animation="glow">
+            <Placeholder xs={4} size="lg" />
+          </Placeholder>
+        ) : (
+          <p className="display-5 fw-bold mb-1" data-testid="remaining-credits">
+            {credits.data === undefined ? '—' : NUMBER.format(credits.data)}
+          </p>
+        )}
+        <p className="small text-body-secondary mb-0">
+          Cada factura, factura global o complemento de pago timbrado consume un crédito.
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}

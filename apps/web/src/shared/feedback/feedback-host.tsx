@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import CloseButton from 'react-bootstrap/CloseButton';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { useNavigate } from 'react-router';
+import { SUPPORT_TEXT, parseBannerMessage } from './banner-message.ts';
+import { BANNER_MAX_WIDTH_PX, DIALOG_Z_INDEX, TOAST_COLORS } from './feedback-constants.ts';
+import {
+  type Dialog,
+  closeDialog,
+  dismissBanner,
+  dismissToast,
+  useFeedback,
+} from './feedback-store.ts';
+
+const TOAST_TEXT_COLOR = { error: '#fff', success: '#fff', warning: '#212529', info: '#fff' };
+const TOAST_LABEL = {
+  error: 'Error',
+  success: 'Éxito',
+  warning: 'Advertencia',
+  info: 'Información',
+};
+
+/** Toasts, the persistent banner, the fixed dialogs and the loading overlay (spec sections 8 and 9). */
+export function FeedbackHost() {
+  const { toasts, banner, dialog, loading } = useFeedback();
+  return (
+    <>
+      <div
+        className="position-fixed top-0 end-0 p-3 d-flex flex-column gap-2"
+        style={{ zIndex: 1090, width: 380, maxWidth: '100vw', pointerEvents: 'none' }}
+        aria-live="polite"
+      >
+        {toasts.map((toast) => (
+          <div
+            key={toast.key}
+            role={toast.type === 'error' ? 'alert' : 'status'}
+            data-toast-type={toast.type}
+            className="shadow rounded d-flex align-items-start gap-2 px-3 py-2"
+            style={{
+              background: TOAST_COLORS[toast.type],
+              color: TOAST_TEXT_COLOR[toast.type],
+              pointerEvents: 'auto',
+            }}
+          >
+            <div className="flex-grow-1">
+              <div className="fw-semibold small text-uppercase opacity-75">
+                {TOAST_LABEL[toast.type]}
+              </div>
+              <div>{toast.message}</div>
+            </div>
+            <CloseButton
+              {...(toast.type === 'warning' ? {} : { variant: 'white' })}
+              aria-label="Cerrar notificación"
+              onClick={() => dismissToast(toast.key)}
+            />
+          </div>
+        ))}
+      </div>
+
+      {banner && (
+        <div
+          role="alert"
+          data-testid="persistent-error"
+          className="position-fixed bottom-0 start-50 translate-middle-x mb-3 px-4 py-3 rounded shadow-lg d-flex gap-3"
+          style={{
+            zIndex: 1085,
+            maxWidth: BANNER_MAX_WIDTH_PX,
+            width: 'calc(100% - 2rem)',
+            background: '#212529',
+            color: '#f8f9fa',
+          }}
+        >
+          <div className="flex-grow-1">
+            <p className="mb-0">
+              {parseBannerMessage(banner.message, window.location.origin).map((segment, i) =>
+                segment.strong ? (
+                  <strong key={i} style={{ fontWeight: 800 }}>
+                    {segment.text}
+                  </strong>
+                ) : (
+                  <span key={i}>{segment.text}</span>
+                ),
+              )}
+            </p>
+            {banner.errorTrackingUUID && (
+              <p className="mb-0 mt-2 small">
+                {SUPPORT_TEXT}{' '}
+                <span className="font-monospace fw-bold">{banner.errorTrackingUUID}</span>
+              </p>
+            )}
+          </div>
+          <CloseButton variant="white" aria-label="Cerrar mensaje" onClick={dismissBanner} />
+        </div>
+      )}
+
+      {dialog && <FixedDialog dialog={dialog} />}
+
+      {loading && (
+        <div
+          className="position-fixed top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center"
+          style={{ zIndex: 2000, background: 'rgba(255,255,255,0.7)' }}
+          role="progressbar"
+          aria-label="Cargando"
+        >
+          <Spinner animation="border" variant="primary" />
+        </div>
+      )}
+    </>
+  );
+}
+
+function FixedDialog({ dialog }: { dialog: Dialog }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const style = { zIndex: DIALOG_Z_INDEX };
+  if (dialog.kind !== 'confirm-delete') {
+    const success = dialog.kind === 'success';
+    return (
+      <Modal
+        show
+        centered
+        onHide={closeDialog}
+        style={style}
+        backdropClassName="fixed-dialog-backdrop"
+      >
+        <Modal.Header closeButton>
+          <Modal.Title className={success ? 'text-success' : 'text-danger'}>
+            {dialog.title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{dialog.message}</Modal.Body>
+        <Modal.Footer>
+          <Button variant={success ? 'success' : 'danger'} onClick={closeDialog}>
+            Cerrar
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    );
+  }
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await dialog.onAccept();
+      closeDialog();
+      if (dialog.redirectTo) void navigate(dialog.redirectTo);
+    } catch {
+      // The HTTP client already showed the failure; the dialog stays open to retry or cancel.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      show
+      centered
+      onHide={closeDialog}
+      style={style}
+      backdropClassName="fixed-dialog-backdrop"
+    >
+      <Modal.Header closeButton>
+        <Modal.Title>{dialog.title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{dialog.message}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={closeDialog} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button variant="danger" onClick={() => void accept()} disabled={busy}>
+          Aceptar
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * Catalog search benchmark: `node --import tsx bench/catalogos/bench-catalogos.ts`.
+ *
+ * Runs the fixed query set of queries.ts (product keys and units) and prints p50 / p99 per query
+ * type for: @repo/catalogos in process (uncached: result and prefix caches cleared before each
+ * query; cached: the same query again), over HTTP (the real catalog routes on a local Fastify
+ * server), SQLite FTS5 (better-sqlite3, in memory) and PostgreSQL pg_trgm (DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped at the end). Also the
+ * start-up load time and memory of the catalogs. Skips a store that is not available, saying so.
+ */
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadCatalogos } from '@repo/catalogos';
+import { PRODUCTOS_SPEC, UNIDADES_SPEC } from '../../packages/catalogos/src/create-catalogos.ts';
+import { normalize } from '../../packages/catalogos/src/search/normalize.ts';
+import { TextIndex } from '../../packages/catalogos/src/search/text-index.ts';
+import type { AppDeps } from '../../apps/api/src/deps.ts';
+import { registerErrorHandler } from '../../apps/api/src/http/errors.ts';
+import { catalogosRoutes } from '../../apps/api/src/modules/catalogos/catalogos.routes.ts';
+import type { Client as PgClient } from 'pg';
+import { benchQueries, type BenchQuery, type QueryType } from './queries.ts';
+
+const REPEAT = 20;
+const queries = benchQueries();
+const TYPES: QueryType[] = ['key', 'key-prefix', 'word', 'words', 'typing', 'unit'];
+
+function pct(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+type Timings = Map<QueryType, number[]>;
+const results: { name: string; timings: Timings }[] = [];
+
+function record(name: string, timings: Timings) {
+  results.push({ name, timings });
+}
+
+async function measure(
+  name: string,
+  run: (q: BenchQuery) => unknown,
+  opts: { before?: (q: BenchQuery) => void; repeat?: number } = {},
+) {
+  const timings: Timings = new Map(TYPES.map((t) => [t, []]));
+  for (const q of queries) await run(q); // warm-up of the code paths (JIT), not of the answers
+  for (let r = 0; r < (opts.repeat ?? REPEAT); r++) {
+    for (const q of queries) {
+      opts.before?.(q);
+      const t0 = performance.now();
+      await run(q);
+      timings.get(q.type)?.push(performance.now() - t0);
+    }
+  }
+  record(name, timings);
+}
+
+// --- start-up load time and memory -------------------------------------------------------------
+const mem0 = process.memoryUsage();
+let t0 = performance.now();
+const catalogos = loadCatalogos();
+const tLoad = performance.now() - t0;
+t0 = performance.now();
+const prodRows = catalogos.productosServicios.rows;
+const unitRows = catalogos.unidades.rows;
+const tReadSearchable = performance.now() - t0;
+t0 = performance.now();
+catalogos.searchProductosServicios('a');
+catalogos.searchUnidades('a');
+const tIndex = performance.now() - t0;
+t0 = performance.now();
+void catalogos.codigosPostales.rows.length;
+void catalogos.colonias.rows.length;
+void catalogos.municipios.rows.length;
+void catalogos.localidades.rows.length;
+const tPostal = performance.now() - t0;
+globalThis.gc?.();
+const mem1 = process.memoryUsage();
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+console.log(`Catalogs: ${prodRows.length} productos y servicios, ${unitRows.length} unidades`);
+console.log(`loadCatalogos(): ${tLoad.toFixed(1)} ms (lazy: no file read yet)`);
+console.log(`read c_ClaveProdServ + c_ClaveUnidad: ${tReadSearchable.toFixed(0)} ms`);
+console.log(`build both search indexes (first search): ${tIndex.toFixed(0)} ms`);
+console.log(`read c_CodigoPostal, c_Colonia, c_Municipio, c_Localidad: ${tPostal.toFixed(0)} ms`);
+console.log(
+  `memory after everything loaded: heap +${mb(mem1.heapUsed - mem0.heapUsed)}, rss +${mb(mem1.rss - mem0.rss)}`,
+);
+
+// --- in process ---------------------------------------------------------------------------------
+const prodIndex = new TextIndex(prodRows, PRODUCTOS_SPEC);
+const unitIndex = new TextIndex(unitRows, UNIDADES_SPEC);
+const indexOf = (q: BenchQuery) => (q.type === 'unit' ? unitIndex : prodIndex);
+await measure('in-process, uncached', (q) => indexOf(q).search(q.q), {
+  before: (q) => indexOf(q).clearCaches(),
+  repeat: 5,
+});
+await measure('in-process, cached', (q) =>
+  q.type === 'unit' ? catalogos.searchUnidades(q.q) : catalogos.searchProductosServicios(q.q),
+);
+
+// --- over HTTP ----------------------------------------------------------------------------------
+{
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const deps = { catalogos, now: () => new Date() } as unknown as AppDeps;
+  await app.register(catalogosRoutes(deps), { prefix: '/api/catalogos' });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  await measure(
+    'HTTP (Fastify, keep-alive)',
+    async (q) => {
+      const path = q.type === 'unit' ? 'unidades' : 'productos-servicios';
+      const res = await fetch(`${address}/api/catalogos/${path}/search?page=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data_search: q.q }),
+      });
+      await res.arrayBuffer();
+    },
+    { repeat: 5 },
+  );
+  await app.close();
+}
+
+// --- SQLite FTS5 --------------------------------------------------------------------------------
+function ftsQuery(q: string): string {
+  return normalize(q)
+    .split(' ')
+    .filter((w) => w !== '')
+    .map((w) => `"${w}"*`)
+    .join(' AND ');
+}
+try {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(':memory:');
+  db.exec(`CREATE TABLE prod (clave TEXT PRIMARY KEY, descripcion TEXT, palabras TEXT);
+    CREATE VIRTUAL TABLE prod_fts USING fts5(descripcion, palabras, content='prod', content_rowid='rowid',
+      tokenize='unicode61 remove_diacritics 2');
+    CREATE TABLE unidad (clave TEXT PRIMARY KEY, nombre TEXT, descripcion TEXT);
+    CREATE VIRTUAL TABLE unidad_fts USING fts5(nombre, descripcion, content='unidad', content_rowid='rowid',
+      tokenize='unicode61 remove_diacritics 2');`);
+  const insP = db.prepare('INSERT INTO prod VALUES (?, ?, ?)');
+  const insU = db.prepare('INSERT INTO unidad VALUES (?, ?, ?)');
+  db.transaction(() => {
+    for (const r of prodRows) insP.run(r.clave, r.descripcion, r.palabrasSimilares);
+    for (const r of unitRows) insU.run(r.clave, r.nombre, r.descripcion);
+  })();
+  db.exec(
+    `INSERT INTO prod_fts(prod_fts) VALUES ('rebuild'); INSERT INTO unidad_fts(unidad_fts) VALUES ('rebuild');`,
+  );
+  const keyP = db.prepare(
+    "SELECT clave, descripcion FROM prod WHERE clave >= ? AND clave < ? || 'z' ORDER BY clave LIMIT 20",
+  );
+  const textP = db.prepare(
+    'SELECT p.clave, p.descripcion FROM prod_fts f JOIN prod p ON p.rowid = f.rowid WHERE prod_fts MATCH ? ORDER BY rank LIMIT 20',
+  );
+  const textU = db.prepare(
+    'SELECT u.clave, u.nombre FROM unidad_fts f JOIN unidad u ON u.rowid = f.rowid WHERE unidad_fts MATCH ? ORDER BY rank LIMIT 20',
+  );
+  await measure('SQLite FTS5 (better-sqlite3, memory)', (q) => {
+    if (q.type === 'unit') return textU.all(ftsQuery(q.q));
+    if (/^\d+$/.test(q.q)) return keyP.all(q.q, q.q);
+    return textP.all(ftsQuery(q.q));
+  });
+  db.close();
+} catch (err) {
+  console.log(`SQLite FTS5 skipped: ${(err as Error).message}`);
+}
+
+// --- PostgreSQL pg_trgm -------------------------------------------------------------------------
+{
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_catalogos_${process.pid}`;
+  let client: PgClient | undefined;
+  try {
+    const { default: pg } = await import('pg');
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.query(`SET search_path = ${schema}, public`);
+    const ext = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
+    if (ext.rowCount === 0) await client.query(`CREATE EXTENSION pg_trgm SCHEMA ${schema}`);
+    await client.query(
+      'CREATE TABLE prod (clave text PRIMARY KEY, descripcion text, texto text); CREATE TABLE unidad (clave text PRIMARY KEY, nombre text, texto text)',
+    );
+    const insert = async (table: string, rows: string[][]) => {
+      for (let i = 0; i < rows.length; i += 5000) {
+        const chunk = rows.slice(i, i + 5000);
+        const params: string[] = [];
+        const values = chunk.map((r, j) => {
+          params.push(...r);
+          return `($${j * 3 + 1}, $${j * 3 + 2}, $${j * 3 + 3})`;
+        });
+        await client!.query(`INSERT INTO ${table} VALUES ${values.join(',')}`, params);
+      }
+    };
+    await insert(
+      'prod',
+      prodRows.map((r) => [
+        r.clave,
+        r.descripcion,
+        normalize(`${r.descripcion} ${r.palabrasSimilares}`),
+      ]),
+    );
+    await insert(
+      'unidad',
+      unitRows.map((r) => [r.clave, r.nombre, normalize(`${r.clave} ${r.nombre} ${r.simbolo}`)]),
+    );
+    await client.query(
+      `CREATE INDEX ON prod USING gin (texto gin_trgm_ops); CREATE INDEX ON prod (clave text_pattern_ops);
+       CREATE INDEX ON unidad USING gin (texto gin_trgm_ops); ANALYZE prod; ANALYZE unidad;`,
+    );
+    const textSql = (table: string, n: number) =>
+      `SELECT clave FROM ${table} WHERE ${Array.from({ length: n }, (_, i) => `texto LIKE $${i + 2}`).join(' AND ')}
+       ORDER BY similarity(texto, $1) DESC, clave LIMIT 20`;
+    await measure(
+      'PostgreSQL pg_trgm',
+      async (q) => {
+        if (q.type !== 'unit' && /^\d+$/.test(q.q)) {
+          return client!.query(
+            'SELECT clave FROM prod WHERE clave LIKE $1 ORDER BY clave LIMIT 20',
+            [`${q.q}%`],
+          );
+        }
+        const words = normalize(q.q).split(' ');
+        return client!.query(textSql(q.type === 'unit' ? 'unidad' : 'prod', words.length), [
+          normalize(q.q),
+          ...words.map((w) => `%${w}%`),
+        ]);
+      },
+      { repeat: 3 },
+    );
+  } catch (err) {
+    console.log(`PostgreSQL pg_trgm skipped: ${(err as Error).message}`);
+  } finally {
+    if (client) {
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      await client.end();
+    }
+  }
+}
+
+// --- report -------------------------------------------------------------------------------------
+console.log(
+  `\n${queries.length} queries (${TYPES.map((t) => `${t} ${queries.filter((q) => q.type === t).length}`).join(', ')})`,
+);
+console.log('p50 / p99 in ms per query type\n');
+const header = ['store', ...TYPES]
+  .map((h, i) => (i === 0 ? h.padEnd(38) : h.padStart(16)))
+  .join('');
+console.log(header);
+for (const { name, timings } of results) {
+  const cells = TYPES.map((t) => {
+    const s = [...(timings.get(t) ?? [])].sort((a, b) => a - b);
+    const f = (n: number) => (n < 0.1 ? n.toFixed(4) : n < 10 ? n.toFixed(3) : n.toFixed(1));
+    return `${f(pct(s, 50))} / ${f(pct(s, 99))}`.padStart(16);
+  });
+  console.log(name.padEnd(38) + cells.join(''));
+}

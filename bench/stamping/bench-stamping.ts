@@ -1,0 +1,149 @@
+/**
+ * Stamps per second end to end on the sandbox PAC: timbrarComprobante (credit + folio + local
+ * validation + seal in one transaction, the sealed XML stored, the sandbox PAC call, the stamped XML
+ * stored) with the real SAT catalogs, on PGlite (in process) and on PostgreSQL
+ * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; the run creates and
+ * drops its own database). Prints throughput, p50/p99 latency, and the machine's RSA-2048 rates as
+ * the physical limit: each stamp costs two signatures (our Sello, the PAC's SelloSAT) and one
+ * verification (the PAC checks our Sello).
+ *
+ *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 400] [--concurrency 8] [--only pglite|postgres]
+ */
+import { generateKeyPairSync, sign, verify } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadCatalogos } from '@repo/catalogos';
+import { SandboxPac } from '@repo/pac';
+import { fromPglite, fromPostgres, type Database } from '../../apps/api/src/db/client.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { timbrarComprobante } from '../../apps/api/src/modules/timbrado/timbrado.service.ts';
+import { seedEmpresaTimbrado } from '../../apps/api/src/modules/timbrado/timbrado.test-support.ts';
+import { DbSandboxStore } from '../../apps/api/src/pac/db-sandbox-store.ts';
+import { buildTestApp } from '../../apps/api/src/test/build-test-app.ts';
+
+const { values } = parseArgs({
+  options: {
+    stamps: { type: 'string', default: '400' },
+    concurrency: { type: 'string', default: '8' },
+    only: { type: 'string' },
+  },
+});
+const STAMPS = Number(values.stamps);
+const CONCURRENCY = Number(values.concurrency);
+
+function rsaRates(): { signPerSec: number; verifyPerSec: number } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const data = Buffer.alloc(1500, 'a');
+  const sig = sign('sha256', data, privateKey);
+  const rate = (fn: () => void) => {
+    for (let i = 0; i < 50; i++) fn();
+    const start = process.hrtime.bigint();
+    let n = 0;
+    while (process.hrtime.bigint() - start < 1_000_000_000n) {
+      fn();
+      n++;
+    }
+    return n / (Number(process.hrtime.bigint() - start) / 1e9);
+  };
+  return {
+    signPerSec: rate(() => sign('sha256', data, privateKey)),
+    verifyPerSec: rate(() => verify('sha256', data, publicKey, sig)),
+  };
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function run(kind: 'pglite' | 'postgres', database: Database) {
+  await migrate(database);
+  const catalogos = loadCatalogos();
+  const pacDir = mkdtempSync(join(tmpdir(), 'bench-stamping-pac-'));
+  // XSD validation in the sandbox costs about 2 s per document (libxml2/WASM): it is a stand-in
+  // for the PAC's own work, not ours, so the bench measures the rest of the sandbox's checks.
+  const pac = new SandboxPac({
+    dataDir: pacDir,
+    catalogos,
+    validarEsquema: false,
+    zonaHorariaDe: (cp) => catalogos.codigosPostales.zonaHoraria(cp),
+    store: new DbSandboxStore(database.db),
+  });
+  const t = await buildTestApp({ database, catalogos, pac });
+  try {
+    const e = await seedEmpresaTimbrado(t.deps, { credits: STAMPS + 10 });
+    const stamp = () =>
+      timbrarComprobante(t.deps, {
+        enterpriseId: e.enterpriseId,
+        serieId: e.serieId,
+        buildComprobante: (ctx) => e.factura(ctx),
+      });
+    for (let i = 0; i < 10; i++) await stamp(); // warm-up: JIT, certificate, catalogs
+    const latencies: number[] = [];
+    let next = 0;
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < STAMPS) {
+          next++;
+          const s = performance.now();
+          const row = await stamp();
+          if (row.status !== 'timbrada') throw new Error(`stamp ended ${row.status}`);
+          latencies.push(performance.now() - s);
+        }
+      }),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      kind,
+      stamps: latencies.length,
+      perSecond: latencies.length / seconds,
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+    };
+  } finally {
+    await t.close();
+    await database.close();
+    rmSync(pacDir, { recursive: true, force: true });
+  }
+}
+
+const rsa = rsaRates();
+const cores = availableParallelism();
+const limit = cores / (2 / rsa.signPerSec + 1 / rsa.verifyPerSec);
+console.log(`machine: ${cpus()[0]?.model ?? 'unknown'}, ${cores} cores, Node ${process.version}`);
+console.log(
+  `RSA-2048 (SHA-256): ${rsa.signPerSec.toFixed(0)} signatures/s, ${rsa.verifyPerSec.toFixed(0)} verifications/s per core`,
+);
+console.log(
+  `physical limit (2 signatures + 1 verification per stamp, ${cores} cores): ${limit.toFixed(0)} stamps/s`,
+);
+console.log(`workload: ${STAMPS} stamps, ${CONCURRENCY} concurrent, one enterprise, one serie`);
+
+function print(r: Awaited<ReturnType<typeof run>>) {
+  console.log(
+    `${r.kind.padEnd(8)} ${r.perSecond.toFixed(1).padStart(7)} stamps/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.stamps} stamps)`,
+  );
+}
+if (values.only !== 'postgres') {
+  print(await run('pglite', fromPglite(await PGlite.create())));
+}
+if (values.only !== 'pglite') {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bench_stamping_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    print(await run('postgres', fromPostgres(url.toString(), 10)));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

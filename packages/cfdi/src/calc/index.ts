@@ -1,0 +1,4 @@
+export { calcularComprobante } from './calcular-comprobante.ts';
+export { repartirDescuento, repartirPorResiduoMayor } from './largest-remainder.ts';
+export * from './pagos20.ts';
+export type * from './types.ts';

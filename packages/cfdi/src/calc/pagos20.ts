@@ -1,0 +1,271 @@
+import {
+  DECIMALES_MONEDA,
+  IMPUESTO,
+  TIPO_FACTOR,
+  type Impuesto,
+  type TipoFactor,
+} from '../catalogos.ts';
+import { Decimal, formatear, redondear, redondearArriba } from '../decimal.ts';
+import type { LineaImpuesto } from './types.ts';
+
+/** One tax group of the paid invoice: concept lines with the same key, their bases added up. */
+export interface ImpuestoDocumento {
+  tipo: 'traslado' | 'retencion';
+  Impuesto: Impuesto;
+  TipoFactor: TipoFactor;
+  TasaOCuota?: string;
+  /** Σ Base of the invoice's concept lines of this group (B_g of rules 7.5). */
+  Base: string;
+}
+
+export interface DocumentoPagadoDraft {
+  IdDocumento: string;
+  Serie?: string;
+  Folio?: string;
+  MonedaDR: string;
+  decimalesDR?: number;
+  /** Units of MonedaDR per unit of MonedaP; '1' when they are equal. */
+  EquivalenciaDR?: string;
+  NumParcialidad: number;
+  /** Invoice Total. */
+  totalDocumento: string;
+  /** Σ ImpPagado of the earlier payments still vigentes (0 for the first). */
+  pagadoAnterior: string;
+  ImpPagado: string;
+  /** Tax groups of the invoice; empty when no concepto was objeto de impuesto. */
+  impuestos: readonly ImpuestoDocumento[];
+}
+
+export interface PagoDraft {
+  MonedaP: string;
+  decimalesP?: number;
+  /** MXN per unit of MonedaP ('1' for MXN). */
+  TipoCambioP?: string;
+  documentos: readonly DocumentoPagadoDraft[];
+}
+
+export interface LineaDR {
+  BaseDR: string;
+  ImpuestoDR: Impuesto;
+  TipoFactorDR: TipoFactor;
+  TasaOCuotaDR?: string;
+  ImporteDR?: string;
+}
+
+export interface DoctoCalculado {
+  IdDocumento: string;
+  Serie?: string;
+  Folio?: string;
+  MonedaDR: string;
+  EquivalenciaDR: string;
+  NumParcialidad: string;
+  ImpSaldoAnt: string;
+  ImpPagado: string;
+  ImpSaldoInsoluto: string;
+  ObjetoImpDR: '01' | '02';
+  RetencionesDR: LineaDR[];
+  TrasladosDR: LineaDR[];
+}
+
+export interface TrasladoP {
+  BaseP: string;
+  ImpuestoP: Impuesto;
+  TipoFactorP: TipoFactor;
+  TasaOCuotaP?: string;
+  ImporteP?: string;
+}
+
+export interface TotalesPago {
+  TotalRetencionesIVA?: string;
+  TotalRetencionesISR?: string;
+  TotalRetencionesIEPS?: string;
+  TotalTrasladosBaseIVA16?: string;
+  TotalTrasladosImpuestoIVA16?: string;
+  TotalTrasladosBaseIVA8?: string;
+  TotalTrasladosImpuestoIVA8?: string;
+  TotalTrasladosBaseIVA0?: string;
+  TotalTrasladosImpuestoIVA0?: string;
+  TotalTrasladosBaseIVAExento?: string;
+  MontoTotalPagos: string;
+}
+
+export interface PagoCalculado {
+  MonedaP: string;
+  TipoCambioP: string;
+  Monto: string;
+  doctos: DoctoCalculado[];
+  RetencionesP: { ImpuestoP: Impuesto; ImporteP: string }[];
+  TrasladosP: TrasladoP[];
+  Totales: TotalesPago;
+}
+
+/** Groups the concept tax lines of an invoice into the groups a payment carries (rules 7.5). */
+export function impuestosDeDocumento(
+  conceptos: readonly {
+    Traslados?: readonly LineaImpuesto[];
+    Retenciones?: readonly LineaImpuesto[];
+  }[],
+): ImpuestoDocumento[] {
+  const grupos = new Map<string, ImpuestoDocumento & { suma: Decimal }>();
+  const add = (tipo: 'traslado' | 'retencion', l: LineaImpuesto) => {
+    const k = `${tipo}|${l.Impuesto}|${l.TipoFactor}|${l.TasaOCuota ?? ''}`;
+    const g = grupos.get(k);
+    if (g) g.suma = g.suma.plus(l.Base);
+    else
+      grupos.set(k, {
+        tipo,
+        Impuesto: l.Impuesto,
+        TipoFactor: l.TipoFactor,
+        ...(l.TasaOCuota !== undefined ? { TasaOCuota: l.TasaOCuota } : {}),
+        Base: l.Base,
+        suma: new Decimal(l.Base),
+      });
+  };
+  for (const c of conceptos) {
+    for (const t of c.Traslados ?? []) add('traslado', t);
+    for (const r of c.Retenciones ?? []) add('retencion', r);
+  }
+  return [...grupos.values()].map(({ suma, ...g }) => ({ ...g, Base: suma.toFixed() }));
+}
+
+function decimalesDe(moneda: string, explicito: number | undefined): number {
+  const d = explicito ?? DECIMALES_MONEDA[moneda];
+  if (d === undefined) throw new Error(`No se conocen los decimales de la moneda "${moneda}".`);
+  return d;
+}
+
+/**
+ * Amounts of one Pago of the Pagos 2.0 complement (rules 7.4–7.6): balances, ImpuestosDR by
+ * cumulative proportional rounding (always inside the SAT windows), ImpuestosP and Totales.
+ */
+export function calcularPago20(pago: PagoDraft): PagoCalculado {
+  const dP = decimalesDe(pago.MonedaP, pago.decimalesP);
+  const tipoCambioP = pago.TipoCambioP ?? '1';
+  const tc = new Decimal(tipoCambioP);
+  let montoExacto = new Decimal(0);
+  const trasladosP = new Map<string, { l: LineaDR; base: Decimal; importe: Decimal }>();
+  const retencionesP = new Map<Impuesto, Decimal>();
+
+  const doctos = pago.documentos.map((doc): DoctoCalculado => {
+    const d = decimalesDe(doc.MonedaDR, doc.decimalesDR);
+    const equiv = doc.EquivalenciaDR ?? '1';
+    const eq = new Decimal(equiv);
+    const total = new Decimal(doc.totalDocumento);
+    const anterior = new Decimal(doc.pagadoAnterior);
+    const pagado = new Decimal(doc.ImpPagado);
+    const saldoAnt = total.minus(anterior);
+    const acumulado = anterior.plus(pagado);
+    montoExacto = montoExacto.plus(pagado.dividedBy(eq));
+    const out: DoctoCalculado = {
+      IdDocumento: doc.IdDocumento,
+      ...(doc.Serie !== undefined ? { Serie: doc.Serie } : {}),
+      ...(doc.Folio !== undefined ? { Folio: doc.Folio } : {}),
+      MonedaDR: doc.MonedaDR,
+      EquivalenciaDR: equiv,
+      NumParcialidad: String(doc.NumParcialidad),
+      ImpSaldoAnt: formatear(saldoAnt, d),
+      ImpPagado: formatear(pagado, d),
+      ImpSaldoInsoluto: formatear(saldoAnt.minus(pagado), d),
+      ObjetoImpDR: doc.impuestos.length > 0 ? '02' : '01',
+      RetencionesDR: [],
+      TrasladosDR: [],
+    };
+    for (const g of doc.impuestos) {
+      const bg = new Decimal(g.Base);
+      const cumBase = (p: Decimal) => redondear(bg.times(p).dividedBy(total), d);
+      const cb0 = cumBase(anterior);
+      const cb1 = cumBase(acumulado);
+      const baseDR = cb1.minus(cb0);
+      const linea: LineaDR = {
+        BaseDR: formatear(baseDR, d),
+        ImpuestoDR: g.Impuesto,
+        TipoFactorDR: g.TipoFactor,
+      };
+      let importeDR = new Decimal(0);
+      if (g.TipoFactor !== TIPO_FACTOR.EXENTO) {
+        const t = new Decimal(g.TasaOCuota!);
+        importeDR = redondear(cb1.times(t), d).minus(redondear(cb0.times(t), d));
+        linea.TasaOCuotaDR = g.TasaOCuota!;
+        linea.ImporteDR = formatear(importeDR, d);
+      }
+      if (g.tipo === 'retencion') {
+        out.RetencionesDR.push(linea);
+        retencionesP.set(
+          g.Impuesto,
+          (retencionesP.get(g.Impuesto) ?? new Decimal(0)).plus(importeDR.dividedBy(eq)),
+        );
+      } else {
+        out.TrasladosDR.push(linea);
+        const k = `${g.Impuesto}|${g.TipoFactor}|${g.TasaOCuota ?? ''}`;
+        const prev = trasladosP.get(k);
+        if (prev) {
+          prev.base = prev.base.plus(baseDR.dividedBy(eq));
+          prev.importe = prev.importe.plus(importeDR.dividedBy(eq));
+        } else {
+          trasladosP.set(k, {
+            l: linea,
+            base: baseDR.dividedBy(eq),
+            importe: importeDR.dividedBy(eq),
+          });
+        }
+      }
+    }
+    return out;
+  });
+
+  const monto = redondearArriba(montoExacto, dP);
+  // BaseP/ImporteP: R_6 of the sums; written with MonedaP decimals when exact at that precision.
+  const textoP = (x: Decimal) => {
+    const r = redondear(x, 6);
+    return r.decimalPlaces() <= dP ? formatear(r, dP) : r.toFixed();
+  };
+  const TrasladosP: TrasladoP[] = [...trasladosP.values()].map(({ l, base, importe }) => ({
+    BaseP: textoP(base),
+    ImpuestoP: l.ImpuestoDR,
+    TipoFactorP: l.TipoFactorDR,
+    ...(l.TipoFactorDR !== TIPO_FACTOR.EXENTO
+      ? { TasaOCuotaP: l.TasaOCuotaDR!, ImporteP: textoP(importe) }
+      : {}),
+  }));
+  const RetencionesP = [...retencionesP].map(([ImpuestoP, imp]) => ({
+    ImpuestoP,
+    ImporteP: textoP(imp),
+  }));
+
+  const mx = (x: Decimal) => formatear(redondear(x.times(tc), 2), 2);
+  const Totales: TotalesPago = { MontoTotalPagos: mx(monto) };
+  for (const r of RetencionesP) {
+    const v = mx(new Decimal(r.ImporteP));
+    if (r.ImpuestoP === IMPUESTO.IVA) Totales.TotalRetencionesIVA = v;
+    else if (r.ImpuestoP === IMPUESTO.ISR) Totales.TotalRetencionesISR = v;
+    else Totales.TotalRetencionesIEPS = v;
+  }
+  for (const t of TrasladosP) {
+    if (t.ImpuestoP !== IMPUESTO.IVA) continue;
+    if (t.TipoFactorP === TIPO_FACTOR.EXENTO) {
+      Totales.TotalTrasladosBaseIVAExento = mx(new Decimal(t.BaseP));
+      continue;
+    }
+    const base = mx(new Decimal(t.BaseP));
+    const imp = mx(new Decimal(t.ImporteP!));
+    if (t.TasaOCuotaP === '0.160000') {
+      Totales.TotalTrasladosBaseIVA16 = base;
+      Totales.TotalTrasladosImpuestoIVA16 = imp;
+    } else if (t.TasaOCuotaP === '0.080000') {
+      Totales.TotalTrasladosBaseIVA8 = base;
+      Totales.TotalTrasladosImpuestoIVA8 = imp;
+    } else if (t.TasaOCuotaP === '0.000000') {
+      Totales.TotalTrasladosBaseIVA0 = base;
+      Totales.TotalTrasladosImpuestoIVA0 = imp;
+    }
+  }
+  return {
+    MonedaP: pago.MonedaP,
+    TipoCambioP: tipoCambioP,
+    Monto: formatear(monto, dP),
+    doctos,
+    RetencionesP,
+    TrasladosP,
+    Totales,
+  };
+}

@@ -1,0 +1,159 @@
+import DecimalJs from 'decimal.js';
+
+/**
+ * The only money arithmetic of the engine: exact decimals (decimal.js) with the SAT's commercial
+ * rounding, half away from zero. Never a binary float.
+ */
+export const Decimal = DecimalJs.clone({
+  precision: 80,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -80,
+  toExpPos: 80,
+});
+export type Decimal = InstanceType<typeof Decimal>;
+
+/** Plain decimal text as the XSD accepts it: digits, optional point and digits, optional minus. */
+const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+export function isDecimalText(text: string): boolean {
+  return DECIMAL_TEXT.test(text.trim());
+}
+
+export function decimal(value: string | Decimal | bigint): Decimal {
+  if (typeof value === 'string') {
+    const t = value.trim();
+    if (!DECIMAL_TEXT.test(t)) throw new Error(`No es un número decimal válido: "${value}"`);
+    return new Decimal(t);
+  }
+  if (typeof value === 'bigint') return new Decimal(value.toString());
+  return value;
+}
+
+/** R_n: round half away from zero (same as half up for the non-negative amounts of a CFDI). */
+export function redondear(x: Decimal, decimales: number): Decimal {
+  return x.toDecimalPlaces(decimales, Decimal.ROUND_HALF_UP);
+}
+
+/** F_n: floor to n decimals. */
+export function truncarAbajo(x: Decimal, decimales: number): Decimal {
+  return x.toDecimalPlaces(decimales, Decimal.ROUND_FLOOR);
+}
+
+/** C_n: ceiling to n decimals. */
+export function redondearArriba(x: Decimal, decimales: number): Decimal {
+  return x.toDecimalPlaces(decimales, Decimal.ROUND_CEIL);
+}
+
+/** Text with exactly `decimales` digits after the point (none and no point when 0). */
+export function formatear(x: Decimal, decimales: number): string {
+  return x.toFixed(decimales, Decimal.ROUND_HALF_UP);
+}
+
+/** Number of digits written after the decimal point: "3" → 0, "3.000000" → 6. */
+export function decimalesEscritos(text: string): number {
+  const i = text.indexOf('.');
+  return i < 0 ? 0 : text.length - i - 1;
+}
+
+/**
+ * Normalises a user's number text for the XML: trims, drops a leading "+", leading zeros and a
+ * trailing point, keeps the decimals the user wrote ("1.50" stays "1.50").
+ */
+const YA_NORMAL = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+
+export function normalizarTextoDecimal(text: string): string {
+  if (YA_NORMAL.test(text)) return text;
+  let t = text.trim();
+  if (t.startsWith('+')) t = t.slice(1);
+  if (t.startsWith('.')) t = `0${t}`;
+  if (t.endsWith('.')) t = t.slice(0, -1);
+  const [ent = '0', frac] = t.split('.');
+  const entero = ent.replace(/^0+(?=\d)/, '');
+  return frac === undefined ? entero : `${entero}.${frac}`;
+}
+
+/**
+ * Exact decimal as a scaled integer (value = n / 10^s): the fast path of calc. Sums and products of
+ * the ≤ 6-decimal texts of a CFDI are exact; rounding is half away from zero, as `redondear`.
+ */
+export interface Fijo {
+  n: bigint;
+  s: number;
+}
+
+const P10: bigint[] = Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
+
+/** Parses decimal text already checked with isDecimalText. */
+export function fijo(text: string): Fijo {
+  let t = text.trim();
+  let neg = false;
+  if (t[0] === '-') {
+    neg = true;
+    t = t.slice(1);
+  } else if (t[0] === '+') t = t.slice(1);
+  const i = t.indexOf('.');
+  const ent = i < 0 ? t : t.slice(0, i);
+  const frac = i < 0 ? '' : t.slice(i + 1);
+  const n = BigInt(`${ent === '' ? '0' : ent}${frac}`);
+  return { n: neg ? -n : n, s: frac.length };
+}
+
+export const FIJO_CERO: Fijo = { n: 0n, s: 0 };
+
+function escalar(a: Fijo, s: number): bigint {
+  return s === a.s ? a.n : a.n * P10[s - a.s]!;
+}
+
+export function fijoMas(a: Fijo, b: Fijo): Fijo {
+  const s = Math.max(a.s, b.s);
+  return { n: escalar(a, s) + escalar(b, s), s };
+}
+
+export function fijoMenos(a: Fijo, b: Fijo): Fijo {
+  const s = Math.max(a.s, b.s);
+  return { n: escalar(a, s) - escalar(b, s), s };
+}
+
+export function fijoPor(a: Fijo, b: Fijo): Fijo {
+  return { n: a.n * b.n, s: a.s + b.s };
+}
+
+/** a / 10^k, exact (percentages: × p / 100 is fijoPor then fijoEntre10(…, 2)). */
+export function fijoEntre10(a: Fijo, k: number): Fijo {
+  return { n: a.n, s: a.s + k };
+}
+
+export function fijoComparar(a: Fijo, b: Fijo): number {
+  const s = Math.max(a.s, b.s);
+  const x = escalar(a, s);
+  const y = escalar(b, s);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** R_d, half away from zero. */
+export function fijoRedondear(a: Fijo, d: number): Fijo {
+  if (a.s <= d) return { n: escalar(a, d), s: d };
+  const q = P10[a.s - d]!;
+  const abs = a.n < 0n ? -a.n : a.n;
+  const r = (abs + q / 2n) / q;
+  return { n: a.n < 0n ? -r : r, s: d };
+}
+
+/** F_d, floor. */
+export function fijoPiso(a: Fijo, d: number): Fijo {
+  if (a.s <= d) return { n: escalar(a, d), s: d };
+  const q = P10[a.s - d]!;
+  return { n: a.n >= 0n ? a.n / q : -((-a.n + q - 1n) / q), s: d };
+}
+
+/** Text with exactly d decimals (rounding half away from zero when needed). */
+export function fijoTexto(a: Fijo, d: number): string {
+  const r = fijoRedondear(a, d);
+  const neg = r.n < 0n;
+  let t = (neg ? -r.n : r.n).toString();
+  if (d > 0) {
+    t = t.padStart(d + 1, '0');
+    t = `${t.slice(0, -d)}.${t.slice(-d)}`;
+  }
+  return neg ? `-${t}` : t;
+}

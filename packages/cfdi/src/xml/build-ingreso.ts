@@ -1,0 +1,278 @@
+import { calcularComprobante } from '../calc/calcular-comprobante.ts';
+import type { ConceptoDraft, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
+import {
+  EXPORTACION,
+  FORMA_PAGO,
+  METODO_PAGO,
+  MONEDA,
+  REGIMEN_FISCAL,
+  RFC_GENERICO,
+  TIPO_DE_COMPROBANTE,
+  USO_CFDI,
+  type MetodoPago,
+} from '../catalogos.ts';
+import type { Comprobante, Concepto, Emisor, InformacionGlobal, Receptor } from './model.ts';
+import { limpiarCuentaPredial, limpiarDescripcion, normalizarTexto } from './texto.ts';
+
+export interface EmisorDraft {
+  rfc: string;
+  nombre: string;
+  regimenFiscal: string;
+}
+
+export interface ReceptorDraft {
+  rfc: string;
+  nombre: string;
+  /** Ignored for the generic RFCs: they use LugarExpedicion. */
+  domicilioFiscalReceptor?: string;
+  /** Ignored for the generic RFCs: they use 616. */
+  regimenFiscalReceptor?: string;
+  /** Ignored for the generic RFCs: they use S01. */
+  usoCfdi?: string;
+  /** c_Pais of a foreign receiver (XEXX010101000), never MEX. */
+  residenciaFiscal?: string;
+}
+
+export interface ConceptoIngresoDraft extends ConceptoDraft {
+  claveProdServ: string;
+  noIdentificacion?: string;
+  claveUnidad: string;
+  unidad?: string;
+  descripcion: string;
+  cuentaPredial?: readonly string[];
+}
+
+export interface CfdiRelacionadosDraft {
+  tipoRelacion: string;
+  uuids: readonly string[];
+}
+
+export interface IngresoDraft {
+  serie?: string;
+  folio?: string;
+  /** PPD always writes 99; PUE requires a real form of payment. */
+  formaPago?: string;
+  metodoPago: MetodoPago;
+  condicionesDePago?: string;
+  moneda: string;
+  /** c_Moneda decimales, when the currency is not in the built-in table. */
+  decimales?: number;
+  /** MXN per unit of `moneda`; required unless MXN. */
+  tipoCambio?: string;
+  /** c_Exportacion; only 01 is supported (02 needs Comercio Exterior). */
+  exportacion?: string;
+  lugarExpedicion: string;
+  emisor: EmisorDraft;
+  receptor: ReceptorDraft;
+  cfdiRelacionados?: readonly CfdiRelacionadosDraft[];
+  informacionGlobal?: InformacionGlobal;
+  conceptos: readonly ConceptoIngresoDraft[];
+  /** Tax rounding mode, see CalculoDraft.redondeo. */
+  redondeo?: 'residuoMayor' | 'porLinea';
+}
+
+export interface BuildContext {
+  /** Local time of LugarExpedicion, `AAAA-MM-DDThh:mm:ss` (see fechaLocal). */
+  fecha: string;
+  /** Set now when known; sellarComprobante sets it from the certificate anyway. */
+  noCertificado?: string;
+}
+
+export type ResultadoBuild =
+  | { ok: true; comprobante: Comprobante; totales: TotalesCalculados }
+  | { ok: false; errores: ErrorCalculo[] };
+
+function opt<K extends string>(k: K, v: string | undefined): { [P in K]?: string } {
+  const t = v === undefined ? '' : normalizarTexto(v);
+  return (t === '' ? {} : { [k]: t }) as { [P in K]?: string };
+}
+
+export function buildEmisor(e: EmisorDraft): Emisor {
+  return {
+    Rfc: e.rfc.trim().toUpperCase(),
+    Nombre: normalizarTexto(e.nombre),
+    RegimenFiscal: e.regimenFiscal,
+  };
+}
+
+/** Receptor; the generic RFCs get LugarExpedicion, régimen 616 and UsoCFDI S01 (or CP01 in pagos). */
+export function buildReceptor(
+  r: ReceptorDraft,
+  lugarExpedicion: string,
+  usoGenerico: string = USO_CFDI.SIN_EFECTOS_FISCALES,
+): Receptor {
+  const rfc = r.rfc.trim().toUpperCase();
+  const generico = rfc === RFC_GENERICO.PUBLICO_EN_GENERAL || rfc === RFC_GENERICO.EXTRANJERO;
+  return {
+    Rfc: rfc,
+    Nombre: normalizarTexto(r.nombre),
+    DomicilioFiscalReceptor: generico ? lugarExpedicion : (r.domicilioFiscalReceptor ?? '').trim(),
+    ...(rfc === RFC_GENERICO.EXTRANJERO ? opt('ResidenciaFiscal', r.residenciaFiscal) : {}),
+    RegimenFiscalReceptor: generico
+      ? REGIMEN_FISCAL.SIN_OBLIGACIONES_FISCALES
+      : (r.regimenFiscalReceptor ?? '').trim(),
+    UsoCFDI: generico ? usoGenerico : (r.usoCfdi ?? '').trim(),
+  };
+}
+
+/**
+ * A CFDI de Ingreso (PUE/PPD, CfdiRelacionados, Moneda/TipoCambio, receptor extranjero or público en
+ * general, ImpuestosLocales), unsigned. Amounts come from calcularComprobante, so the XML carries
+ * exactly the totals the user saw.
+ */
+export function buildIngreso(draft: IngresoDraft, ctx: BuildContext): ResultadoBuild {
+  const errores: ErrorCalculo[] = [];
+  const calc = calcularComprobante({
+    moneda: draft.moneda,
+    ...(draft.decimales !== undefined ? { decimales: draft.decimales } : {}),
+    conceptos: draft.conceptos,
+    ...(draft.redondeo ? { redondeo: draft.redondeo } : {}),
+  });
+  if (!calc.ok) return calc;
+  const t = calc.totales;
+
+  let formaPago = draft.formaPago?.trim();
+  if (draft.metodoPago === METODO_PAGO.PPD) {
+    if (formaPago !== undefined && formaPago !== '' && formaPago !== FORMA_PAGO.POR_DEFINIR) {
+      errores.push({
+        field: 'formaPago',
+        message: 'Con método de pago PPD la forma de pago debe ser 99 (Por definir).',
+      });
+    }
+    formaPago = FORMA_PAGO.POR_DEFINIR;
+  } else if (!formaPago || formaPago === FORMA_PAGO.POR_DEFINIR) {
+    errores.push({
+      field: 'formaPago',
+      message: 'Con método de pago PUE indique la forma de pago real (no 99).',
+    });
+  }
+  const exportacion = draft.exportacion ?? EXPORTACION.NO_APLICA;
+  if (exportacion !== EXPORTACION.NO_APLICA) {
+    errores.push({
+      field: 'exportacion',
+      message:
+        'Solo se admite Exportación 01 (No aplica): la 02 requiere el complemento de Comercio Exterior.',
+    });
+  }
+  let tipoCambio: string | undefined;
+  if (draft.moneda !== MONEDA.MXN) {
+    tipoCambio = draft.tipoCambio?.trim();
+    if (!tipoCambio || !/^\d+(\.\d{1,6})?$/.test(tipoCambio) || /^0+(\.0+)?$/.test(tipoCambio)) {
+      errores.push({
+        field: 'tipoCambio',
+        message: 'Indique el tipo de cambio (pesos por unidad de la moneda, hasta 6 decimales).',
+      });
+    }
+  }
+  draft.conceptos.forEach((d, i) => {
+    if (limpiarDescripcion(d.descripcion) === '') {
+      errores.push({
+        field: `conceptos[${i}].descripcion`,
+        message: 'La descripción del concepto es obligatoria.',
+      });
+    }
+  });
+  if (errores.length > 0) return { ok: false, errores };
+
+  const conceptos: Concepto[] = t.conceptos.map((cc, i) => {
+    const d = draft.conceptos[i]!;
+    const c: Concepto = {
+      ClaveProdServ: d.claveProdServ.trim(),
+      ...opt('NoIdentificacion', d.noIdentificacion),
+      Cantidad: cc.Cantidad,
+      ClaveUnidad: d.claveUnidad.trim(),
+      ...opt('Unidad', d.unidad),
+      Descripcion: limpiarDescripcion(d.descripcion),
+      ValorUnitario: cc.ValorUnitario,
+      Importe: cc.Importe,
+      ...(cc.Descuento !== undefined ? { Descuento: cc.Descuento } : {}),
+      ObjetoImp: cc.ObjetoImp,
+    };
+    if (cc.Traslados.length + cc.Retenciones.length > 0) {
+      c.Impuestos = {};
+      if (cc.Traslados.length) c.Impuestos.Traslados = cc.Traslados;
+      if (cc.Retenciones.length)
+        c.Impuestos.Retenciones = cc.Retenciones.map((r) => ({
+          ...r,
+          TasaOCuota: r.TasaOCuota!,
+          Importe: r.Importe!,
+        }));
+    }
+    const cuentas = (d.cuentaPredial ?? []).map(limpiarCuentaPredial).filter((x) => x !== '');
+    if (cuentas.length) c.CuentaPredial = cuentas.map((Numero) => ({ Numero }));
+    return c;
+  });
+
+  const comprobante: Comprobante = {
+    Version: '4.0',
+    ...opt('Serie', draft.serie),
+    ...opt('Folio', draft.folio),
+    Fecha: ctx.fecha,
+    FormaPago: formaPago!,
+    ...opt('NoCertificado', ctx.noCertificado),
+    ...opt('CondicionesDePago', draft.condicionesDePago),
+    SubTotal: t.SubTotal,
+    ...(t.Descuento !== undefined ? { Descuento: t.Descuento } : {}),
+    Moneda: draft.moneda,
+    ...(tipoCambio !== undefined ? { TipoCambio: tipoCambio } : {}),
+    Total: t.Total,
+    TipoDeComprobante: TIPO_DE_COMPROBANTE.INGRESO,
+    Exportacion: exportacion,
+    MetodoPago: draft.metodoPago,
+    LugarExpedicion: draft.lugarExpedicion.trim(),
+    ...(draft.informacionGlobal ? { InformacionGlobal: draft.informacionGlobal } : {}),
+    ...(draft.cfdiRelacionados?.length
+      ? {
+          CfdiRelacionados: draft.cfdiRelacionados.map((r) => ({
+            TipoRelacion: r.tipoRelacion,
+            CfdiRelacionado: r.uuids.map((u) => ({ UUID: u.trim().toUpperCase() })),
+          })),
+        }
+      : {}),
+    Emisor: buildEmisor(draft.emisor),
+    Receptor: buildReceptor(draft.receptor, draft.lugarExpedicion.trim()),
+    Conceptos: conceptos,
+  };
+  if (t.Impuestos) {
+    const imp = t.Impuestos;
+    comprobante.Impuestos = {
+      ...(imp.TotalImpuestosRetenidos !== undefined
+        ? { TotalImpuestosRetenidos: imp.TotalImpuestosRetenidos }
+        : {}),
+      ...(imp.TotalImpuestosTrasladados !== undefined
+        ? { TotalImpuestosTrasladados: imp.TotalImpuestosTrasladados }
+        : {}),
+      ...(imp.Retenciones.length ? { Retenciones: imp.Retenciones } : {}),
+      ...(imp.Traslados.length ? { Traslados: imp.Traslados } : {}),
+    };
+  }
+  if (t.ImpuestosLocales) {
+    const il = t.ImpuestosLocales;
+    comprobante.Complemento = {
+      ImpuestosLocales: {
+        version: '1.0',
+        TotaldeRetenciones: il.TotaldeRetenciones,
+        TotaldeTraslados: il.TotaldeTraslados,
+        ...(il.RetencionesLocales.length
+          ? {
+              RetencionesLocales: il.RetencionesLocales.map((x) => ({
+                ImpLocRetenido: x.nombre,
+                TasadeRetencion: x.tasa,
+                Importe: x.importe,
+              })),
+            }
+          : {}),
+        ...(il.TrasladosLocales.length
+          ? {
+              TrasladosLocales: il.TrasladosLocales.map((x) => ({
+                ImpLocTrasladado: x.nombre,
+                TasadeTraslado: x.tasa,
+                Importe: x.importe,
+              })),
+            }
+          : {}),
+      },
+    };
+  }
+  return { ok: true, comprobante, totales: t };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { fechaLocal, zonaHorariaDeHuso } from './fecha.ts';
+
+describe('fechaLocal (run with TZ=UTC in CI; the result never depends on the process zone)', () => {
+  const instante = new Date('2024-06-15T18:30:45.987Z');
+
+  it('formats the wall-clock time of the postal code zone, no offset, no milliseconds', () => {
+    expect(fechaLocal(instante, 'Tiempo del Centro')).toBe('2024-06-15T12:30:45');
+    expect(fechaLocal(instante, 'Tiempo del Sureste')).toBe('2024-06-15T13:30:45');
+    expect(fechaLocal(instante, 'Tiempo del Pacífico Sonora')).toBe('2024-06-15T11:30:45');
+    // The northern border keeps daylight saving time.
+    expect(fechaLocal(instante, 'Tiempo del Noroeste en Frontera')).toBe('2024-06-15T11:30:45');
+    expect(fechaLocal(new Date('2024-01-15T18:30:45Z'), 'Tiempo del Noroeste en Frontera')).toBe(
+      '2024-01-15T10:30:45',
+    );
+  });
+
+  it('Mexico City no longer has summer time after 2022', () => {
+    expect(fechaLocal(new Date('2021-06-15T17:00:00Z'), 'Tiempo del Centro')).toBe(
+      '2021-06-15T12:00:00',
+    );
+    expect(fechaLocal(new Date('2023-06-15T17:00:00Z'), 'Tiempo del Centro')).toBe(
+      '2023-06-15T11:00:00',
+    );
+  });
+
+  it('midnight crossing and IANA zones directly', () => {
+    expect(fechaLocal(new Date('2024-03-01T05:59:59Z'), 'America/Mexico_City')).toBe(
+      '2024-02-29T23:59:59',
+    );
+    expect(fechaLocal(new Date('2024-03-01T06:00:00Z'), 'America/Mexico_City')).toBe(
+      '2024-03-01T00:00:00',
+    );
+  });
+
+  it('maps huso descriptions, defaulting to the centre', () => {
+    expect(zonaHorariaDeHuso('Tiempo del Centro en Frontera')).toBe('America/Matamoros');
+    expect(zonaHorariaDeHuso(undefined)).toBe('America/Mexico_City');
+  });
+});

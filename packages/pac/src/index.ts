@@ -1,0 +1,32 @@
+export type * from './pac.ts';
+export * from './errors.ts';
+export {
+  firmarSolicitudCancelacion,
+  verificarSolicitudCancelacion,
+  type FolioCancelacion,
+  type AlgoritmoFirma,
+} from './cancelacion-xml.ts';
+export {
+  SandboxPac,
+  type SandboxPacOptions,
+  type RespuestaReceptor,
+  type FallaSandbox,
+} from './sandbox/sandbox-pac.ts';
+export {
+  MemorySandboxStore,
+  type SandboxStore,
+  type TimbreGuardado,
+  type SolicitudCancelacion,
+} from './sandbox/store.ts';
+export { cadenaOriginalTfd } from './sandbox/timbre.ts';
+export {
+  certificadoSandbox,
+  NO_CERTIFICADO_SANDBOX,
+  type CertificadoSandbox,
+} from './sandbox/certificado-sandbox.ts';
+export {
+  SwSapienPac,
+  totalExpresion,
+  type SwSapienOptions,
+  CONSULTA_SAT_PRODUCCION,
+} from './sw-sapien/sw-sapien-pac.ts';
