@@ -62,6 +62,16 @@ export const NewClientChangeEmailRequest = z.object({
 });
 export const NewClientChangeEmailResponse = z.object({ email: z.string() });
 
+/** The wizard cannot finish before the tax data are saved: 422. */
+export const DATOS_FISCALES_PENDING_MESSAGE =
+  'Capture y guarde sus datos fiscales antes de terminar la configuración inicial.';
+
+/**
+ * POST /api/new-client/complete-initial-configuration/{newClientToken}: the wizard's last step. Marks
+ * the enterprise set up, ends its new-client tokens and answers a session (NewClientLoginResponse).
+ * 422 DATOS_FISCALES_PENDING_MESSAGE until the tax data are saved.
+ */
+
 /**
  * GET /api/users/login/new-client/{newClientToken}: a session for the initial configuration wizard.
  * 404 NEW_CLIENT_TOKEN_INVALID_MESSAGE, 409 NEW_CLIENT_EMAIL_NOT_VERIFIED_MESSAGE.

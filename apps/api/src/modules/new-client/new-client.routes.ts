@@ -3,6 +3,7 @@ import { ok } from '@repo/contracts/envelope';
 import {
   NewClientChangeEmailRequest,
   NewClientChangeEmailResponse,
+  NewClientLoginResponse,
   NewClientTokenData,
   NewClientTokenParams,
   PreRegisterRequest,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import {
   changeNewClientEmail,
+  finishInitialConfiguration,
   preRegister,
   resendPreRegisterEmail,
   validateNewClientToken,
@@ -71,6 +73,15 @@ export function newClientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => envelope(await changeNewClientEmail(deps, request.body)),
+    );
+
+    app.post(
+      '/new-client/complete-initial-configuration/:newClientToken',
+      {
+        schema: { params: NewClientTokenParams, response: { 200: ok(NewClientLoginResponse) } },
+      },
+      async (request) =>
+        envelope(await finishInitialConfiguration(deps, request.params.newClientToken)),
     );
   };
 }

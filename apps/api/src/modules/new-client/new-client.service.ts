@@ -4,6 +4,7 @@ import {
   EMAIL_VERIFICATION_INVALID_MESSAGE,
   NEW_CLIENT_EMAIL_NOT_VERIFIED_MESSAGE,
   NEW_CLIENT_TOKEN_INVALID_MESSAGE,
+  DATOS_FISCALES_PENDING_MESSAGE,
   type NewClientLoginResponse,
   type PreRegisterRequest,
 } from '@repo/contracts/new-client';
@@ -29,6 +30,7 @@ import {
   updateUser,
 } from '../users/users.queries.ts';
 import { issueNewClientToken, sendRegistrationLink } from './new-client-links.ts';
+import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
 import { deleteNewClientTokens, findNewClientByTokenHash } from './new-client.queries.ts';
 
 /** Free credits every new enterprise starts with, so the first invoices can be stamped. */
@@ -211,4 +213,29 @@ export async function completeInitialConfiguration(
     }
     await deleteNewClientTokens(tx, enterpriseId);
   });
+}
+
+/**
+ * The wizard's finishing call: once the tax data are captured, the configuration is completed and
+ * the user gets a normal session (the enterprise now shows its razón social).
+ */
+export async function finishInitialConfiguration(
+  deps: Deps,
+  newClientToken: string,
+): Promise<NewClientLoginResponse> {
+  const client = await resolveNewClient(deps.db, newClientToken, deps.now());
+  if (!client.emailVerified) throw new AppError('CONFLICT', NEW_CLIENT_EMAIL_NOT_VERIFIED_MESSAGE);
+  const datos = await findDatosFiscales(deps.db, client.enterpriseId);
+  if (!datos?.razon_social || !datos.regimen_fiscal || !datos.codigo_postal) {
+    throw new AppError('VALIDATION', DATOS_FISCALES_PENDING_MESSAGE);
+  }
+  await completeInitialConfiguration(deps.db, client.enterpriseId, deps.now());
+  const user = await buildUserResponse(deps.db, client.userId);
+  const enterprise = user.enterprises.find((e) => e.id === client.enterpriseId);
+  if (!enterprise) throw new AppError('NOT_FOUND', NEW_CLIENT_TOKEN_INVALID_MESSAGE);
+  const { token, expires_in } = await deps.tokens.sign({
+    userId: client.userId,
+    enterpriseId: client.enterpriseId,
+  });
+  return { user, token, expires_in, enterprise };
 }
