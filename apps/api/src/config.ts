@@ -28,6 +28,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('Facturación CFDI <no-reply@localhost>'),
   /** Address that receives help-center questions. */
   SUPPORT_EMAIL: z.string().email().default('soporte@localhost'),
+  /** Days a shared invoice link keeps working; 0 = links never expire. */
+  SHARE_LINK_TTL_DAYS: z.coerce.number().int().nonnegative().default(30),
   /** Log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PAC that stamps: "sandbox" (local, validates like a real PAC, no cost) or "sw" (SW Sapien). */
