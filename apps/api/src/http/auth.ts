@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { enterpriseUsers } from '../db/schema/enterprises.ts';
 import { revokedTokens } from '../db/schema/revoked-tokens.ts';
+import { users } from '../db/schema/users.ts';
 import { AppError } from './errors.ts';
 
 export interface AuthContext {
@@ -13,6 +14,8 @@ export interface AuthContext {
   jti: string;
   /** Expiry of the presented token, seconds since epoch. */
   exp: number;
+  /** When the presented token was issued, milliseconds since epoch. */
+  issuedAtMs: number;
 }
 
 declare module 'fastify' {
@@ -41,8 +44,11 @@ export function createTokenService(
   return {
     async sign({ userId, enterpriseId }) {
       const jti = randomUUID();
-      const iat = Math.floor(now().getTime() / 1000);
-      const token = await new SignJWT({ ent: enterpriseId })
+      const issuedAtMs = now().getTime();
+      const iat = Math.floor(issuedAtMs / 1000);
+      // iat_ms: the issue time to the millisecond, so a password change ends the sessions opened
+      // before it even within the same second (see requireAuth).
+      const token = await new SignJWT({ ent: enterpriseId, iat_ms: issuedAtMs })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setJti(jti)
@@ -62,7 +68,8 @@ export function createTokenService(
           typeof payload.sub !== 'string' ||
           typeof payload.ent !== 'number' ||
           !payload.jti ||
-          !payload.exp
+          !payload.exp ||
+          !payload.iat
         ) {
           throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
         }
@@ -71,6 +78,7 @@ export function createTokenService(
           enterpriseId: payload.ent,
           jti: payload.jti,
           exp: payload.exp,
+          issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000,
         };
       } catch (err) {
         if (err instanceof AppError) throw err;
@@ -89,7 +97,10 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
-/** preHandler for every route with business data: a valid, unrevoked token of a member of the enterprise. */
+/**
+ * preHandler for every route with business data: a valid, unrevoked token of a member of the
+ * enterprise, issued after the user's last password change (or the very session that changed it).
+ */
 export function requireAuth(db: Db, tokens: TokenService, graceSeconds = 0) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearer(request);
@@ -102,8 +113,12 @@ export function requireAuth(db: Db, tokens: TokenService, graceSeconds = 0) {
       .limit(1);
     if (revoked) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
     const [member] = await db
-      .select({ one: sql<number>`1` })
+      .select({
+        validAfter: sql<Date | string | null>`${users}.sessions_valid_after`,
+        keptJti: sql<string | null>`${users}.sessions_kept_jti`,
+      })
       .from(enterpriseUsers)
+      .innerJoin(users, eq(users.id, enterpriseUsers.user_id))
       .where(
         and(
           eq(enterpriseUsers.enterprise_id, auth.enterpriseId),
@@ -112,6 +127,13 @@ export function requireAuth(db: Db, tokens: TokenService, graceSeconds = 0) {
       )
       .limit(1);
     if (!member) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    if (
+      member.validAfter !== null &&
+      auth.issuedAtMs < new Date(member.validAfter).getTime() &&
+      member.keptJti !== auth.jti
+    ) {
+      throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    }
     request.auth = auth;
   };
 }

@@ -55,6 +55,22 @@ export async function insertUser(
   return row.id;
 }
 
+/**
+ * Ends every session of the user opened before `now` (requireAuth refuses their tokens), except the
+ * one with `keptJti`: the session that changed the password keeps working.
+ */
+export async function endSessionsBefore(
+  db: Db,
+  userId: number,
+  now: Date,
+  keptJti: string | null,
+): Promise<void> {
+  // Columns of migration 0011, outside the shared drizzle schema of users.
+  await db.execute(
+    sql`update users set sessions_valid_after = ${now.toISOString()}::timestamptz, sessions_kept_jti = ${keptJti}, updated_at = ${now.toISOString()}::timestamptz where id = ${userId}`,
+  );
+}
+
 export async function updateUser(
   db: Db,
   id: number,

@@ -116,7 +116,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: ChangePasswordRequest, response: { 200: ok(z.null()) } },
       },
       async (request) => {
-        await changePassword(deps, authOf(request).userId, request.body);
+        await changePassword(deps, authOf(request), request.body);
         return envelope(null);
       },
     );

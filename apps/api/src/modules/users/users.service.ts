@@ -36,6 +36,7 @@ import {
   consumeEmailToken,
   consumePasswordResetToken,
   countLoginFailures,
+  endSessionsBefore,
   findUsablePasswordResetToken,
   findUserByEmail,
   findUserById,
@@ -184,6 +185,8 @@ export async function setPasswordWithResetToken(
       now,
     );
     await voidPasswordResetTokens(tx, id, now);
+    // Whoever knew the old password is signed out everywhere.
+    await endSessionsBefore(tx, id, now, null);
     await clearLoginFailures(tx, `email:${user.email.toLowerCase()}`);
     return id;
   });
@@ -196,17 +199,22 @@ async function requireUser(db: Db, userId: number) {
   return user;
 }
 
+/** Sets a new password and ends every other session of the user; the current one keeps working. */
 export async function changePassword(
   deps: Pick<AppDeps, 'db' | 'now'>,
-  userId: number,
+  auth: AuthContext,
   input: ChangePasswordRequest,
 ): Promise<void> {
-  const user = await requireUser(deps.db, userId);
+  const user = await requireUser(deps.db, auth.userId);
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
     throw fieldError('current_password', CURRENT_PASSWORD_WRONG_MESSAGE);
   }
+  const passwordHash = await hashPassword(input.password);
   const now = deps.now();
-  await updateUser(deps.db, userId, { password_hash: await hashPassword(input.password) }, now);
+  await withTransaction(deps.db, async (tx) => {
+    await updateUser(tx, auth.userId, { password_hash: passwordHash }, now);
+    await endSessionsBefore(tx, auth.userId, now, auth.jti);
+  });
 }
 
 async function assertEmailFree(db: Db, email: string, userId: number) {

@@ -270,6 +270,22 @@ describe('reset password', () => {
     expect(reuse.json().dataError).toBe(invalid);
   });
 
+  it('ends every session opened before the reset', async () => {
+    const e = await seedEnterprise(t.deps);
+    const credits = '/api/users/get-total-remaining-credits';
+    expect((await get(credits, e.headers)).statusCode).toBe(200);
+    await post('/api/users/reset-password', { email: e.email });
+    const token = resetLink((await smtp.takeMail(e.email)).links[0] ?? '');
+    const set = await post('/api/users/reset-password/set', {
+      token,
+      password: 'Nueva-clave-1',
+      password_confirmation: 'Nueva-clave-1',
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await get(credits, e.headers)).statusCode).toBe(401);
+    expect((await get(credits, bearer(set.json().data.token))).statusCode).toBe(200);
+  });
+
   it('refuses a link older than 1 hour', async () => {
     const e = await seedEnterprise(t.deps);
     await post('/api/users/reset-password', { email: e.email });
@@ -329,6 +345,34 @@ describe('personal settings', () => {
     expect(ok.json()).toEqual({ success: true, data: null });
     expect((await login(e.email, e.password)).statusCode).toBe(400);
     expect((await login(e.email, 'Nueva-clave-1')).statusCode).toBe(200);
+  });
+
+  it('ends the other sessions when the password changes; the current one keeps working', async () => {
+    const other = (await login(e.email, e.password)).json().data.token as string;
+    const credits = '/api/users/get-total-remaining-credits';
+    expect((await get(credits, bearer(other))).statusCode).toBe(200);
+    const ok = await post(
+      '/api/users/change-password',
+      {
+        current_password: e.password,
+        password: 'Nueva-clave-1',
+        password_confirmation: 'Nueva-clave-1',
+      },
+      e.headers,
+    );
+    expect(ok.statusCode).toBe(200);
+
+    const ended = await get(credits, bearer(other));
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().dataError).toBe(SESSION_EXPIRED);
+    expect((await get('/api/users/refresh-token', bearer(other))).statusCode).toBe(401);
+
+    expect((await get(credits, e.headers)).statusCode).toBe(200);
+    const refreshed = await get('/api/users/refresh-token', e.headers);
+    expect(refreshed.statusCode).toBe(200);
+    expect((await get(credits, bearer(refreshed.json().data.token))).statusCode).toBe(200);
+    const fresh = (await login(e.email, 'Nueva-clave-1')).json().data.token as string;
+    expect((await get(credits, bearer(fresh))).statusCode).toBe(200);
   });
 
   it('changes the e-mail once the code sent to the new address comes back', async () => {
