@@ -1,0 +1,281 @@
+import {
+  calcularComprobante,
+  repartirPorResiduoMayor,
+  type ConceptoDraft,
+  type ErrorCalculo,
+  type LineaImpuesto,
+  type TotalesCalculados,
+} from '@repo/cfdi/calc';
+import { IMPUESTO, TIPO_FACTOR } from '@repo/cfdi/catalogos';
+import { Decimal, decimal, formatear, redondear } from '@repo/cfdi/decimal';
+import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
+import { impuestosDeRubro } from './impuestos-de-rubro.ts';
+
+/** One partida as the form holds it: what the user typed plus the tax group of its product. */
+export interface PartidaCalculo {
+  cantidad: string;
+  precioUnitario: string;
+  /** Which of the two discount inputs the user typed last: that one is the source. */
+  descuentoModo: 'porcentaje' | 'importe';
+  /** Percent, 0 to 100; non-numeric counts as 0 (spec section 5). */
+  descuento: string;
+  descuentoMonto: string;
+  rubro: RubroImpuestoResponse | null | undefined;
+}
+
+/** A tax as the screen shows it. `importe` is null for an exempt transfer. */
+export interface ImpuestoMostrado {
+  etiqueta: string;
+  base: string;
+  importe: string | null;
+}
+
+export type CampoPartida = 'cantidad' | 'precioUnitario' | 'descuento' | 'impuestos';
+
+export interface ErrorPartida {
+  campo: CampoPartida;
+  message: string;
+}
+
+export interface PartidaCalculada {
+  /** Cantidad × precio unitario (the CFDI's Concepto/@Importe). */
+  subtotal: string;
+  descuentoMonto: string;
+  /** The discount as a percent of the subtotal, for the input the user did not type. */
+  descuentoPorcentaje: string;
+  /** Subtotal − descuento: the base of every tax of the line. */
+  importeBase: string;
+  traslados: ImpuestoMostrado[];
+  retenciones: ImpuestoMostrado[];
+  localesTrasladados: ImpuestoMostrado[];
+  localesRetenidos: ImpuestoMostrado[];
+  total: string;
+}
+
+export interface TotalesFactura {
+  subtotal: string;
+  descuento: string;
+  traslados: ImpuestoMostrado[];
+  retenciones: ImpuestoMostrado[];
+  localesTrasladados: ImpuestoMostrado[];
+  localesRetenidos: ImpuestoMostrado[];
+  total: string;
+}
+
+export interface FacturaCalculada {
+  /** One entry per partida: its amounts, or the errors that keep it out of the totals. */
+  partidas: ({ ok: true; calculo: PartidaCalculada } | { ok: false; errores: ErrorPartida[] })[];
+  /** The totals of the partidas that are complete; every amount is the one the XML will carry. */
+  totales: TotalesFactura;
+  /** True when every partida is complete and the document as a whole is valid. */
+  completa: boolean;
+  /** Errors of the document as a whole (e.g. withholdings above the amount). */
+  errores: string[];
+}
+
+const NOMBRE_IMPUESTO: Record<string, string> = {
+  [IMPUESTO.ISR]: 'ISR',
+  [IMPUESTO.IVA]: 'IVA',
+  [IMPUESTO.IEPS]: 'IEPS',
+};
+
+/** A SAT TasaOCuota ("0.106667") as a percent with up to 6 decimals ("10.6667%"), spec section 9. */
+export function porcentajeDeTasa(tasa: string): string {
+  const p = decimal(tasa).times(100).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
+  return `${p.toFixed()}%`;
+}
+
+function etiqueta(l: LineaImpuesto, retenido: boolean): string {
+  const nombre = NOMBRE_IMPUESTO[l.Impuesto] ?? l.Impuesto;
+  const sufijo = retenido ? ' retenido' : '';
+  if (l.TipoFactor === TIPO_FACTOR.EXENTO) return `${nombre} exento`;
+  if (l.TipoFactor === TIPO_FACTOR.CUOTA) return `${nombre}${sufijo} cuota $${l.TasaOCuota ?? ''}`;
+  return `${nombre}${sufijo} ${porcentajeDeTasa(l.TasaOCuota ?? '0')}`;
+}
+
+function mostrar(l: LineaImpuesto, retenido: boolean): ImpuestoMostrado {
+  return { etiqueta: etiqueta(l, retenido), base: l.Base, importe: l.Importe ?? null };
+}
+
+function campoDe(field: string): CampoPartida {
+  if (field.endsWith('.cantidad')) return 'cantidad';
+  if (field.endsWith('.valorUnitario')) return 'precioUnitario';
+  if (field.endsWith('.descuento')) return 'descuento';
+  return 'impuestos';
+}
+
+/** The engine's draft of one partida. */
+export function conceptoDePartida(p: PartidaCalculo): ConceptoDraft {
+  const impuestos = impuestosDeRubro(p.rubro);
+  return {
+    cantidad: p.cantidad,
+    valorUnitario: p.precioUnitario,
+    descuento:
+      p.descuentoModo === 'porcentaje'
+        ? { tipo: 'porcentaje', valor: p.descuento }
+        : { tipo: 'importe', valor: p.descuentoMonto },
+    objetoImp: impuestos.objetoImp,
+    impuestos: impuestos.impuestos,
+    impuestosLocales: impuestos.impuestosLocales,
+  };
+}
+
+const CERO_TOTALES = (d: number): TotalesFactura => {
+  const cero = formatear(new Decimal(0), d);
+  return {
+    subtotal: cero,
+    descuento: cero,
+    traslados: [],
+    retenciones: [],
+    localesTrasladados: [],
+    localesRetenidos: [],
+    total: cero,
+  };
+};
+
+/**
+ * Each partida's share of the document's local taxes: the engine computes them per tax over the sum
+ * of the bases; the shares are spread by largest remainder so the lines add up to it exactly.
+ */
+function localesPorPartida(
+  conceptos: readonly ConceptoDraft[],
+  totales: TotalesCalculados,
+): { trasladados: ImpuestoMostrado[]; retenidos: ImpuestoMostrado[] }[] {
+  const out = conceptos.map(() => ({
+    trasladados: [] as ImpuestoMostrado[],
+    retenidos: [] as ImpuestoMostrado[],
+  }));
+  const grupos = new Map<
+    string,
+    { tipo: 'traslado' | 'retencion'; nombre: string; tasa: string; lineas: number[] }
+  >();
+  conceptos.forEach((c, i) => {
+    for (const loc of c.impuestosLocales ?? []) {
+      const nombre = loc.nombre.replace(/\s+/g, ' ').trim();
+      const tasa = formatear(decimal(loc.tasa), 2);
+      const k = `${loc.tipo}|${nombre}|${tasa}`;
+      const g = grupos.get(k) ?? { tipo: loc.tipo, nombre, tasa, lineas: [] };
+      g.lineas.push(i);
+      grupos.set(k, g);
+    }
+  });
+  for (const g of grupos.values()) {
+    const exactos = g.lineas.map((i) =>
+      decimal(totales.conceptos[i]!.BaseLocal).times(decimal(g.tasa)).dividedBy(100),
+    );
+    const partes = repartirPorResiduoMayor(exactos, 2);
+    g.lineas.forEach((i, j) => {
+      const m: ImpuestoMostrado = {
+        etiqueta: `${g.nombre} ${decimal(g.tasa).toFixed()}%`,
+        base: totales.conceptos[i]!.BaseLocal,
+        importe: formatear(partes[j]!, 2),
+      };
+      if (g.tipo === 'traslado') out[i]!.trasladados.push(m);
+      else out[i]!.retenidos.push(m);
+    });
+  }
+  return out;
+}
+
+function sumar(valores: readonly (string | null)[]): Decimal {
+  return valores.reduce((a, v) => (v === null ? a : a.plus(decimal(v))), new Decimal(0));
+}
+
+/**
+ * The live calculation of the invoice form, with the CFDI engine the server stamps with: each
+ * partida's subtotal, discount, base, taxes and total, and the document's totals. A partida with
+ * errors is left out of the totals and reports them on its fields.
+ */
+export function calcularFactura(input: {
+  moneda: string;
+  decimales?: number;
+  partidas: readonly PartidaCalculo[];
+}): FacturaCalculada {
+  const base = {
+    moneda: input.moneda,
+    ...(input.decimales === undefined ? {} : { decimales: input.decimales }),
+  };
+  const conceptos = input.partidas.map(conceptoDePartida);
+  const porPartida = conceptos.map((c) => calcularComprobante({ ...base, conceptos: [c] }));
+  const d = porPartida.find((r) => r.ok)?.totales.decimales ?? 2;
+
+  const validas = porPartida.flatMap((r, i) => (r.ok ? [i] : []));
+  const errores: string[] = [];
+  let totales = CERO_TOTALES(d);
+  const calculadas = new Map<number, PartidaCalculada>();
+
+  if (validas.length > 0) {
+    const conjunto = calcularComprobante({ ...base, conceptos: validas.map((i) => conceptos[i]!) });
+    if (!conjunto.ok) {
+      errores.push(...conjunto.errores.map((e: ErrorCalculo) => e.message));
+    } else {
+      const t = conjunto.totales;
+      const locales = localesPorPartida(
+        validas.map((i) => conceptos[i]!),
+        t,
+      );
+      t.conceptos.forEach((c, j) => {
+        const i = validas[j]!;
+        const traslados = c.Traslados.map((l) => mostrar(l, false));
+        const retenciones = c.Retenciones.map((l) => mostrar(l, true));
+        const descuento = c.Descuento ?? formatear(new Decimal(0), t.decimales);
+        const importe = decimal(c.Importe);
+        const total = decimal(c.BaseLocal)
+          .plus(sumar(traslados.map((x) => x.importe)))
+          .minus(sumar(retenciones.map((x) => x.importe)))
+          .plus(sumar(locales[j]!.trasladados.map((x) => x.importe)))
+          .minus(sumar(locales[j]!.retenidos.map((x) => x.importe)));
+        calculadas.set(i, {
+          subtotal: c.Importe,
+          descuentoMonto: descuento,
+          descuentoPorcentaje: importe.isZero()
+            ? '0'
+            : redondear(decimal(descuento).times(100).dividedBy(importe), 2).toFixed(),
+          importeBase: c.BaseLocal,
+          traslados,
+          retenciones,
+          localesTrasladados: locales[j]!.trasladados,
+          localesRetenidos: locales[j]!.retenidos,
+          total: formatear(total, t.decimales),
+        });
+      });
+      const loc = t.ImpuestosLocales;
+      totales = {
+        subtotal: t.SubTotal,
+        descuento: t.Descuento ?? formatear(new Decimal(0), t.decimales),
+        traslados: (t.Impuestos?.Traslados ?? []).map((l) => mostrar(l, false)),
+        retenciones: (t.Impuestos?.Retenciones ?? []).map((r) => ({
+          etiqueta: `${NOMBRE_IMPUESTO[r.Impuesto] ?? r.Impuesto} retenido`,
+          base: '',
+          importe: r.Importe,
+        })),
+        localesTrasladados: (loc?.TrasladosLocales ?? []).map((l) => ({
+          etiqueta: `${l.nombre} ${decimal(l.tasa).toFixed()}%`,
+          base: l.base,
+          importe: l.importe,
+        })),
+        localesRetenidos: (loc?.RetencionesLocales ?? []).map((l) => ({
+          etiqueta: `${l.nombre} ${decimal(l.tasa).toFixed()}%`,
+          base: l.base,
+          importe: l.importe,
+        })),
+        total: t.Total,
+      };
+    }
+  }
+
+  const partidas = porPartida.map((r, i) => {
+    const calculo = calculadas.get(i);
+    if (calculo) return { ok: true as const, calculo };
+    return {
+      ok: false as const,
+      errores: r.ok ? [] : r.errores.map((e) => ({ campo: campoDe(e.field), message: e.message })),
+    };
+  });
+  return {
+    partidas,
+    totales,
+    completa: errores.length === 0 && partidas.length > 0 && partidas.every((p) => p.ok),
+    errores,
+  };
+}

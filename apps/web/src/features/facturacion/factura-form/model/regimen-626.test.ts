@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
+import { REGIMEN_626_SUGERENCIA_MORAL, checkRegimen626 } from './regimen-626.ts';
+
+const tax = (
+  id: number,
+  tax_type: 'IVA' | 'ISR',
+  value: string | null,
+  tipo_factor: 'Tasa' | 'Exento' = 'Tasa',
+) => ({
+  id,
+  tax_type,
+  value,
+  tipo_factor,
+  additional_description: '',
+  status: true,
+  selected: true,
+});
+
+const rubro = (
+  trasladados: ReturnType<typeof tax>[],
+  retenidos: ReturnType<typeof tax>[],
+): RubroImpuestoResponse => ({
+  id: 1,
+  name: 'g',
+  objeto_impuesto_key: '02',
+  enterprise_id: 1,
+  impuestos_trasladados: trasladados,
+  impuestos_retenidos: retenidos,
+  impuestos_locales_trasladados: [],
+  impuestos_locales_retenidos: [],
+});
+
+const IVA = tax(1, 'IVA', '0.160000');
+const IVA_EXENTO = tax(2, 'IVA', null, 'Exento');
+const IVA_RET = tax(3, 'IVA', '0.106667');
+const ISR_RET = tax(4, 'ISR', '0.012500');
+const RESICO = { rfc: 'CACX7605101P8', regimenFiscal: '626' };
+const MORAL = 'EKU9003173C9';
+const FISICA = 'XOJI740919U48';
+
+describe('checkRegimen626', () => {
+  it('asks every line to a persona moral for transferred and withheld taxes, with the hint', () => {
+    expect(
+      checkRegimen626({
+        emisor: RESICO,
+        receptorRfc: MORAL,
+        rubros: [rubro([IVA], [IVA_RET, ISR_RET]), rubro([IVA], [])],
+      }),
+    ).toEqual({
+      message:
+        'Para facturar a una persona moral, todos los conceptos deben incluir el impuesto trasladado y los impuestos retenidos correspondientes.',
+      hint: REGIMEN_626_SUGERENCIA_MORAL,
+    });
+    expect(
+      checkRegimen626({
+        emisor: RESICO,
+        receptorRfc: MORAL,
+        rubros: [rubro([IVA], [IVA_RET, ISR_RET]), rubro([IVA_EXENTO], [ISR_RET])],
+      }),
+    ).toBeNull();
+  });
+
+  it('refuses withheld taxes to a persona física', () => {
+    expect(
+      checkRegimen626({ emisor: RESICO, receptorRfc: FISICA, rubros: [rubro([IVA], [ISR_RET])] }),
+    ).toEqual({
+      message:
+        'Para facturar a una persona física, todos los conceptos deben tener solo impuestos trasladados.',
+      hint: null,
+    });
+    expect(
+      checkRegimen626({ emisor: RESICO, receptorRfc: FISICA, rubros: [rubro([IVA], [])] }),
+    ).toBeNull();
+  });
+
+  it('does not apply to other regimes or to a persona moral issuer', () => {
+    const rubros = [rubro([IVA], [ISR_RET])];
+    expect(
+      checkRegimen626({ emisor: { ...RESICO, regimenFiscal: '612' }, receptorRfc: FISICA, rubros }),
+    ).toBeNull();
+    expect(
+      checkRegimen626({
+        emisor: { rfc: MORAL, regimenFiscal: '626' },
+        receptorRfc: FISICA,
+        rubros,
+      }),
+    ).toBeNull();
+  });
+});
