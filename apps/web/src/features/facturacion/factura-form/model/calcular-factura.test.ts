@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
-import { calcularFactura, porcentajeDeTasa, type PartidaCalculo } from './calcular-factura.ts';
+import {
+  DESCUENTO_MONTO_MESSAGE,
+  calcularFactura,
+  porcentajeDeMonto,
+  porcentajeDeTasa,
+  type PartidaCalculo,
+} from './calcular-factura.ts';
+import { catalogoDeImpuestos, idsDeRubro, impuestosDePartida } from './impuestos-de-partida.ts';
 
 const tax = (
   id: number,
@@ -31,15 +38,20 @@ function rubro(over: Partial<RubroImpuestoResponse> = {}): RubroImpuestoResponse
   };
 }
 
-const partida = (over: Partial<PartidaCalculo> = {}): PartidaCalculo => ({
-  cantidad: '1',
-  precioUnitario: '1000.00',
-  descuentoModo: 'porcentaje',
-  descuento: '0',
-  descuentoMonto: '',
-  rubro: rubro(),
-  ...over,
-});
+/** A partida whose taxes are the ones its tax group selects, read back through their ids. */
+const partida = (
+  over: Partial<Omit<PartidaCalculo, 'impuestos'>> & { rubro?: RubroImpuestoResponse } = {},
+): PartidaCalculo => {
+  const { rubro: r = rubro(), ...rest } = over;
+  const catalogo = catalogoDeImpuestos({ trasladados: [], retenidos: [], rubros: [r] });
+  return {
+    cantidad: '1',
+    precioUnitario: '1000.00',
+    descuento: '0',
+    impuestos: impuestosDePartida(idsDeRubro(r), catalogo),
+    ...rest,
+  };
+};
 
 describe('calcularFactura', () => {
   it('computes two lines with a percent discount, IVA spread by largest remainder', () => {
@@ -98,22 +110,30 @@ describe('calcularFactura', () => {
     expect(r.totales.total).toBe('1160.00');
   });
 
-  it('takes a typed discount amount and shows its percent', () => {
+  it('turns a typed discount amount into the percent that gives back that amount', () => {
+    const p = porcentajeDeMonto({
+      monto: '150',
+      cantidad: '1',
+      precioUnitario: '999.99',
+      decimales: 2,
+    });
+    expect(p).toEqual({ ok: true, porcentaje: '15.00015' });
     const r = calcularFactura({
       moneda: 'MXN',
-      partidas: [
-        partida({ precioUnitario: '999.99', descuentoModo: 'importe', descuentoMonto: '150' }),
-      ],
+      partidas: [partida({ precioUnitario: '999.99', descuento: '15.00015' })],
     });
+    // cfdi40-rules 3.2: Base 849.99, IVA R2(135.9984) = 136.00, line total 985.99.
     expect(r.partidas[0]).toMatchObject({
       ok: true,
-      calculo: {
-        descuentoMonto: '150.00',
-        descuentoPorcentaje: '15',
-        importeBase: '849.99',
-        total: '985.99',
-      },
+      calculo: { descuentoMonto: '150.00', importeBase: '849.99', total: '985.99' },
     });
+    const refused = { ok: false, message: DESCUENTO_MONTO_MESSAGE };
+    expect(
+      porcentajeDeMonto({ monto: '1000', cantidad: '1', precioUnitario: '999.99', decimales: 2 }),
+    ).toEqual(refused);
+    expect(
+      porcentajeDeMonto({ monto: '-1', cantidad: '1', precioUnitario: '999.99', decimales: 2 }),
+    ).toEqual(refused);
   });
 
   it('subtracts withheld ISR and two thirds of IVA (RESICO to a persona moral)', () => {

@@ -7,20 +7,16 @@ import {
   type TotalesCalculados,
 } from '@repo/cfdi/calc';
 import { IMPUESTO, TIPO_FACTOR } from '@repo/cfdi/catalogos';
-import { Decimal, decimal, formatear, redondear } from '@repo/cfdi/decimal';
-import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
-import { impuestosDeRubro } from './impuestos-de-rubro.ts';
+import { Decimal, decimal, formatear, isDecimalText, redondear } from '@repo/cfdi/decimal';
+import type { ImpuestosPartida } from './impuestos-de-partida.ts';
 
-/** One partida as the form holds it: what the user typed plus the tax group of its product. */
+/** One partida as the form holds it: what the user typed plus its taxes. */
 export interface PartidaCalculo {
   cantidad: string;
   precioUnitario: string;
-  /** Which of the two discount inputs the user typed last: that one is the source. */
-  descuentoModo: 'porcentaje' | 'importe';
-  /** Percent, 0 to 100; non-numeric counts as 0 (spec section 5). */
+  /** Percent, 0 to 100; non-numeric counts as 0 (spec section 5). What the API stores. */
   descuento: string;
-  descuentoMonto: string;
-  rubro: RubroImpuestoResponse | null | undefined;
+  impuestos: ImpuestosPartida;
 }
 
 /** A tax as the screen shows it. `importe` is null for an exempt transfer. */
@@ -41,8 +37,6 @@ export interface PartidaCalculada {
   /** Cantidad × precio unitario (the CFDI's Concepto/@Importe). */
   subtotal: string;
   descuentoMonto: string;
-  /** The discount as a percent of the subtotal, for the input the user did not type. */
-  descuentoPorcentaje: string;
   /** Subtotal − descuento: the base of every tax of the line. */
   importeBase: string;
   traslados: ImpuestoMostrado[];
@@ -106,17 +100,13 @@ function campoDe(field: string): CampoPartida {
 
 /** The engine's draft of one partida. */
 export function conceptoDePartida(p: PartidaCalculo): ConceptoDraft {
-  const impuestos = impuestosDeRubro(p.rubro);
+  // ObjetoImp 02 exactly when the line carries federal taxes (the engine's default).
   return {
     cantidad: p.cantidad,
     valorUnitario: p.precioUnitario,
-    descuento:
-      p.descuentoModo === 'porcentaje'
-        ? { tipo: 'porcentaje', valor: p.descuento }
-        : { tipo: 'importe', valor: p.descuentoMonto },
-    objetoImp: impuestos.objetoImp,
-    impuestos: impuestos.impuestos,
-    impuestosLocales: impuestos.impuestosLocales,
+    descuento: { tipo: 'porcentaje', valor: p.descuento },
+    impuestos: p.impuestos.impuestos,
+    impuestosLocales: p.impuestos.impuestosLocales,
   };
 }
 
@@ -219,7 +209,6 @@ export function calcularFactura(input: {
         const traslados = c.Traslados.map((l) => mostrar(l, false));
         const retenciones = c.Retenciones.map((l) => mostrar(l, true));
         const descuento = c.Descuento ?? formatear(new Decimal(0), t.decimales);
-        const importe = decimal(c.Importe);
         const total = decimal(c.BaseLocal)
           .plus(sumar(traslados.map((x) => x.importe)))
           .minus(sumar(retenciones.map((x) => x.importe)))
@@ -228,9 +217,6 @@ export function calcularFactura(input: {
         calculadas.set(i, {
           subtotal: c.Importe,
           descuentoMonto: descuento,
-          descuentoPorcentaje: importe.isZero()
-            ? '0'
-            : redondear(decimal(descuento).times(100).dividedBy(importe), 2).toFixed(),
           importeBase: c.BaseLocal,
           traslados,
           retenciones,
@@ -278,4 +264,35 @@ export function calcularFactura(input: {
     completa: errores.length === 0 && partidas.length > 0 && partidas.every((p) => p.ok),
     errores,
   };
+}
+
+export const DESCUENTO_MONTO_MESSAGE =
+  'El descuento debe ser un importe mayor o igual a cero y no mayor que el importe del concepto.';
+
+/**
+ * The percent (up to 6 decimals) for a discount typed as an amount: the API keeps the percent, so
+ * the amount shown afterwards is the one the engine derives from it, the one the XML carries.
+ */
+export function porcentajeDeMonto(input: {
+  monto: string;
+  cantidad: string;
+  precioUnitario: string;
+  decimales: number;
+}): { ok: true; porcentaje: string } | { ok: false; message: string } {
+  const monto = input.monto.trim().replace(/[$,\s]/g, '');
+  if (monto === '') return { ok: true, porcentaje: '0' };
+  if (!isDecimalText(monto) || monto.startsWith('-'))
+    return { ok: false, message: DESCUENTO_MONTO_MESSAGE };
+  if (!isDecimalText(input.cantidad) || !isDecimalText(input.precioUnitario))
+    return { ok: false, message: 'Indique primero la cantidad y el precio unitario.' };
+  const importe = redondear(
+    decimal(input.cantidad).times(decimal(input.precioUnitario)),
+    input.decimales,
+  );
+  if (importe.lte(0))
+    return { ok: false, message: 'Indique primero la cantidad y el precio unitario.' };
+  const m = decimal(monto);
+  if (m.gt(importe)) return { ok: false, message: DESCUENTO_MONTO_MESSAGE };
+  const p = m.times(100).dividedBy(importe).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
+  return { ok: true, porcentaje: p.toFixed() };
 }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
-import { REGIMEN_626_SUGERENCIA_MORAL, checkRegimen626 } from './regimen-626.ts';
+import { REGLA_626_MORAL_HINT } from '@repo/contracts/facturas';
+import { catalogoDeImpuestos, idsDeRubro, impuestosDePartida } from './impuestos-de-partida.ts';
+import { checkRegimen626 as check } from './regimen-626.ts';
+
+function checkRegimen626(input: {
+  emisor: { rfc: string; regimenFiscal: string };
+  receptorRfc: string;
+  rubros: RubroImpuestoResponse[];
+}) {
+  const catalogo = catalogoDeImpuestos({ trasladados: [], retenidos: [], rubros: input.rubros });
+  return check({
+    emisor: input.emisor,
+    receptorRfc: input.receptorRfc,
+    partidas: input.rubros.map((r) => impuestosDePartida(idsDeRubro(r), catalogo)),
+  });
+}
 
 const tax = (
   id: number,
@@ -50,7 +65,7 @@ describe('checkRegimen626', () => {
     ).toEqual({
       message:
         'Para facturar a una persona moral, todos los conceptos deben incluir el impuesto trasladado y los impuestos retenidos correspondientes.',
-      hint: REGIMEN_626_SUGERENCIA_MORAL,
+      hint: REGLA_626_MORAL_HINT,
     });
     expect(
       checkRegimen626({
