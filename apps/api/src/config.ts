@@ -44,7 +44,32 @@ export const configSchema = z.object({
   SW_TOKEN: z.string().default(''),
   /** Create the demo account on the first start of an empty embedded database ("0" to skip). */
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Proxies whose X-Forwarded-For is believed (per-IP rate limits): "true", a hop count, or IPs/CIDRs separated by commas; empty trusts none. */
+  TRUST_PROXY: z.string().default(''),
+  /** Sentry-compatible DSN for the API's errors; error reporting is off when empty. */
+  SENTRY_DSN: z.string().default(''),
+  /** Sentry-compatible DSN for the SPA's errors and session replays, handed to it by GET /api/client-config; off when empty. */
+  SENTRY_DSN_WEB: z.string().default(''),
+  /** Environment name attached to reported errors. */
+  SENTRY_ENVIRONMENT: z.string().default('production'),
 });
+
+/** Fastify's trustProxy option from TRUST_PROXY. */
+export function trustProxyOption(
+  value: string,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const v = value.trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 export type Config = z.infer<typeof configSchema>;
 

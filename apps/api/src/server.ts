@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { useSpanishMessages } from '@repo/contracts/zod-es';
+import { trustProxyOption } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -43,6 +44,8 @@ export async function createServer(deps: AppDeps): Promise<App> {
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     requestIdLogLabel: 'requestId',
+    // Behind a proxy, request.ip is the client's (per-IP login and e-mail rate limits).
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
