@@ -30,14 +30,15 @@ async function search(text: string, page: number): Promise<CatalogPage<ClaveOpti
 
 function Harness(props: { initial?: boolean }) {
   const [value, setValue] = useState<ClaveOption | null>(null);
+  const [client] = useState(() => new QueryClient());
   return (
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <label htmlFor="unidad">Unidad</label>
       <ClaveSearchSelect<ClaveOption>
         id="unidad"
         value={value}
         onChange={setValue}
-        catalog={`test-${Math.random()}`}
+        catalog="unidades"
         search={search}
         {...(props.initial ? { initial: async () => UNIDADES.slice(0, 2) } : {})}
         toOption={(o) => o}
