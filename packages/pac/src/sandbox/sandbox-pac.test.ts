@@ -142,9 +142,40 @@ describe('SandboxPac.timbrar', () => {
       throw new Error('se esperaba un rechazo');
     } catch (e) {
       expect((e as PacRechazoError).codigo).toBe('301');
+      expect((e as PacRechazoError).message).toBe(
+        '301 - La estructura del comprobante es incorrecta.',
+      );
       expect((e as PacRechazoError).incidencias[0]?.detalle).toMatch(/Exportacion/);
     }
-  }, 30_000);
+  });
+
+  it('301: every document is checked against the schema, the compiled schema reused between them', async () => {
+    const p = pac({ validarEsquema: true });
+    const bueno = await p.timbrar(cfdiSellado(AHORA), { idempotencyKey: 'xsd-1' });
+    expect(bueno.codigo).toBe('200');
+    // a schema-only violation (a Concepto attribute the XSD does not define), sealed so only A5 catches it
+    const malo = cfdiSellado(AHORA, {
+      cambiar: (c) => {
+        const concepto = c.Conceptos[0];
+        if (concepto) concepto.NoIdentificacion = 'x'.repeat(101);
+      },
+    });
+    try {
+      await p.timbrar(malo, { idempotencyKey: 'xsd-2' });
+      throw new Error('se esperaba un rechazo');
+    } catch (e) {
+      expect(e).toBeInstanceOf(PacRechazoError);
+      expect((e as PacRechazoError).codigo).toBe('301');
+      expect((e as PacRechazoError).message).toBe(
+        '301 - La estructura del comprobante es incorrecta.',
+      );
+      expect((e as PacRechazoError).incidencias[0]?.detalle).toMatch(/NoIdentificacion/);
+    }
+    const otro = await p.timbrar(cfdiSellado(new Date(AHORA.getTime() - 60_000)), {
+      idempotencyKey: 'xsd-3',
+    });
+    expect(otro.codigo).toBe('200');
+  });
 
   it('307: a TFD the sandbox never issued', async () => {
     const p = pac();

@@ -1,44 +1,70 @@
 /**
- * XSD validation in process with libxml2 compiled to WebAssembly (npm `xmllint-wasm`, the xmllint
- * of libxml2 itself, so the answers match `xmllint --schema` used by the SAT check in CI). The SAT
- * schemas come from the repository's data/sat-xml (cfdi40-bundle.xsd imports CFDI 4.0, Pagos 2.0,
- * implocal, TimbreFiscalDigital 1.1 and leyendasFiscales with relative paths).
+ * XSD validation in process with libxml2 itself (npm `node-libxml`, a N-API binding that ships
+ * prebuilt binaries), so the answers are those of `xmllint --schema`, used by the SAT check in CI.
+ * The SAT schemas come from the repository's data/sat-xml (cfdi40-bundle.xsd imports CFDI 4.0,
+ * Pagos 2.0, implocal, TimbreFiscalDigital 1.1 and leyendasFiscales with relative paths).
+ *
+ * The bundle is parsed and compiled ONCE per process (about 0.1 s: catCFDI.xsd alone is 2.2 MB of
+ * enumerations) and the compiled schema is reused for every document, which then costs about 2 ms.
+ * The earlier WebAssembly build (xmllint-wasm) recompiled everything on each call: 1 to 2 s per
+ * document. Validation is synchronous: one document at a time in the one binding instance.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { Libxml } from 'node-libxml';
 
 export const SAT_XML_DIR = fileURLToPath(new URL('../../../../data/sat-xml/', import.meta.url));
+const BUNDLE = `${SAT_XML_DIR}cfdi40-bundle.xsd`;
 
-let esquemas: XMLFileInfo[] | undefined;
-
-function cargarEsquemas(): XMLFileInfo[] {
-  if (esquemas) return esquemas;
-  const out: XMLFileInfo[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (name.endsWith('.xsd'))
-        out.push({ fileName: relative(SAT_XML_DIR, p), contents: readFileSync(p, 'utf8') });
-    }
-  };
-  walk(SAT_XML_DIR);
-  esquemas = out;
-  return out;
+interface ErrorLibxml {
+  message?: string;
 }
 
-/** Schema errors of `xml` against the bundle (empty when valid). */
-export async function validarXsd(xml: string): Promise<string[]> {
-  const todos = cargarEsquemas();
-  const bundle = todos.find((f) => f.fileName === 'cfdi40-bundle.xsd');
-  if (!bundle) throw new Error('Falta data/sat-xml/cfdi40-bundle.xsd en el repositorio.');
-  const r = await validateXML({
-    xml: { fileName: 'cfdi.xml', contents: xml },
-    schema: bundle,
-    preload: todos.filter((f) => f !== bundle),
-    maxMemoryPages: 4096,
-  });
-  return r.valid ? [] : r.errors.map((e) => e.message.trim());
+let validador: Libxml | undefined;
+
+function cargarEsquemas(): Libxml {
+  if (validador) return validador;
+  if (!existsSync(BUNDLE))
+    throw new Error('Falta data/sat-xml/cfdi40-bundle.xsd en el repositorio.');
+  const v = new Libxml();
+  v.loadSchemas([BUNDLE]);
+  const errores = (v as unknown as { schemasLoadedErrors?: ErrorLibxml[] }).schemasLoadedErrors;
+  if (errores?.length) {
+    throw new Error(
+      `No se pudieron compilar los esquemas del SAT: ${errores.map((e) => e.message ?? String(e)).join(' ')}`,
+    );
+  }
+  validador = v;
+  return v;
+}
+
+function mensajes(errores: unknown): string[] {
+  const lista = Array.isArray(errores) ? (errores as ErrorLibxml[]) : [];
+  return lista.map((e) => String(e.message ?? e).trim()).filter((m) => m.length > 0);
+}
+
+/** Schema errors of `xml` against the bundle (empty when valid); a malformed XML gives its parse errors. */
+export function validarXsdSync(xml: string): string[] {
+  const v = cargarEsquemas();
+  try {
+    if (!v.loadXmlFromString(xml)) {
+      const e = mensajes((v as unknown as { wellformedErrors?: unknown }).wellformedErrors);
+      return e.length ? e : ['El XML no está bien formado.'];
+    }
+    const r = v.validateAgainstSchemas();
+    if (r === null) throw new Error('Los esquemas del SAT no están cargados.');
+    if (r !== false) return [];
+    const porEsquema =
+      (v as unknown as { validationSchemaErrors?: Record<string, unknown> })
+        .validationSchemaErrors ?? {};
+    const e = Object.values(porEsquema).flatMap(mensajes);
+    return e.length ? e : ['El XML no cumple con el esquema del SAT.'];
+  } finally {
+    v.freeXml();
+  }
+}
+
+/** Async form kept for callers that await it. */
+export function validarXsd(xml: string): Promise<string[]> {
+  return Promise.resolve().then(() => validarXsdSync(xml));
 }
