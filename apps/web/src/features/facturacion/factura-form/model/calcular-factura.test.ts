@@ -138,14 +138,14 @@ describe('calcularFactura', () => {
 
   it('subtracts withheld ISR and two thirds of IVA (RESICO to a persona moral)', () => {
     const resico = rubro({
-      impuestos_retenidos: [tax(2, 'IVA', '0.106667'), tax(3, 'ISR', '0.012500')],
+      impuestos_retenidos: [tax(2, 'IVA', '0.106666'), tax(3, 'ISR', '0.012500')],
     });
     const r = calcularFactura({ moneda: 'MXN', partidas: [partida({ rubro: resico })] });
     expect(r.partidas[0]).toMatchObject({
       ok: true,
       calculo: {
         retenciones: [
-          { etiqueta: 'IVA retenido 10.6667%', importe: '106.67' },
+          { etiqueta: 'IVA retenido 10.6666%', importe: '106.67' },
           { etiqueta: 'ISR retenido 1.25%', importe: '12.50' },
         ],
         total: '1040.83',
@@ -195,7 +195,7 @@ describe('calcularFactura', () => {
 describe('porcentajeDeTasa', () => {
   it('shows SAT rates as percents with up to 6 decimals', () => {
     expect(porcentajeDeTasa('0.160000')).toBe('16%');
-    expect(porcentajeDeTasa('0.106667')).toBe('10.6667%');
+    expect(porcentajeDeTasa('0.106666')).toBe('10.6666%');
     expect(porcentajeDeTasa('0.012500')).toBe('1.25%');
     expect(porcentajeDeTasa('0.265')).toBe('26.5%');
   });
