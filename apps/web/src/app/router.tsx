@@ -69,6 +69,35 @@ export const ROUTES: readonly AppRoute[] = [
     screen: lazy(() => import('./routes/logout.tsx')),
   },
   {
+    path: '/facturacion',
+    name: 'facturacion',
+    title: 'Facturación',
+    description: 'Elija el tipo de comprobante CFDI 4.0 con el que desea trabajar.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion.tsx')),
+  },
+  {
+    path: '/facturacion/facturas',
+    name: 'facturacion.facturas',
+    title: 'Facturas',
+    description:
+      'Sus facturas de ingreso: filtros por cliente, fechas, serie, estatus y método de pago.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion-facturas.tsx')),
+  },
+  {
+    path: '/facturacion/facturas/detalle/:facturaId',
+    name: 'facturacion.facturas.detalle',
+    title: 'Detalle de factura',
+    description:
+      'Datos del CFDI, descarga de PDF y XML, envío por correo, enlace para compartir y cancelación.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion-facturas-detalle.tsx')),
+  },
+  {
     path: '/centro-de-ayuda',
     name: 'helpCenter',
     title: 'Centro de ayuda',

@@ -4,7 +4,7 @@ import { IMPUESTO } from '@repo/cfdi/catalogos';
  * Amounts exactly as the XML writes them: `$` and thousands separators, the XML's own decimals
  * (at least 2), never rounded through a float. `10.123456` → `$ 10.123456`, `1160` → `$ 1,160.00`.
  */
-export function formatImporteXml(value: string | undefined): string {
+export function formatImporteXml(value: string | null | undefined): string {
   const text = (value ?? '').trim();
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return '$ 0.00';
@@ -25,7 +25,7 @@ export function formatCantidadXml(value: string): string {
  * A TasaOCuota as a percentage with up to 6 decimals (spec section 9), by moving the decimal point in
  * the text: `0.160000` → `16%`, `0.106667` → `10.6667%`, `0.012500` → `1.25%`.
  */
-export function formatTasa(value: string | undefined): string {
+export function formatTasa(value: string | null | undefined): string {
   const match = /^(\d+)(?:\.(\d*))?$/.exec((value ?? '').trim());
   if (!match) return '';
   const [, whole = '0', decimals = ''] = match;
@@ -48,14 +48,20 @@ export function nombreImpuesto(clave: string): string {
 }
 
 /** A tax rate or quota as shown: `16%` for Tasa, `$ 0.350000` per unit for Cuota, `Exento`. */
-export function formatTasaOCuota(tipoFactor: string, tasaOCuota: string | undefined): string {
+export function formatTasaOCuota(
+  tipoFactor: string,
+  tasaOCuota: string | null | undefined,
+): string {
   if (tipoFactor === 'Exento') return 'Exento';
   if (tipoFactor === 'Cuota') return `${formatImporteXml(tasaOCuota)} por unidad`;
   return formatTasa(tasaOCuota);
 }
 
 /** `serie-folio` as the list and the detail show it; a pre-invoice without folio shows its serie. */
-export function serieFolio(serie: string | null | undefined, folio: string | number | null | undefined): string {
+export function serieFolio(
+  serie: string | null | undefined,
+  folio: string | number | null | undefined,
+): string {
   const s = (serie ?? '').trim();
   const f = folio === null || folio === undefined ? '' : String(folio).trim();
   if (s && f) return `${s}-${f}`;
@@ -68,4 +74,20 @@ export function formatFechaCfdi(value: string | null | undefined): string {
   if (!match) return value ?? '';
   const [, y, m, d, time] = match;
   return `${d}/${m}/${y}${time ? ` ${time}` : ''}`;
+}
+
+const INSTANTE = new Intl.DateTimeFormat('es-MX', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** A moment the API records (ISO 8601 with zone) in the user's local time: `23/11/2026, 13:45`. */
+export function formatInstante(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : INSTANTE.format(date);
 }

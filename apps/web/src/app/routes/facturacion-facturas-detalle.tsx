@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { FacturaDetailScreen } from '#src/features/facturacion/facturas/components/factura-detail.tsx';
+
+export default function FacturacionFacturasDetalleScreen() {
+  const { facturaId } = useParams();
+  const id = /^\d+$/.test(facturaId ?? '') ? Number(facturaId) : 0;
+  return <FacturaDetailScreen key={id} facturaId={id} />;
+}

@@ -1,0 +1,100 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { FacturaListItem } from '@repo/contracts/facturas';
+import { actionsFor, ppdPendingOf } from '../factura-status.ts';
+import { formatFechaCfdi, formatImporteXml, serieFolio } from '../format-cfdi.ts';
+import { facturaPaths } from '../factura-paths.ts';
+import { FacturaStatusBadge } from './factura-status-badge.tsx';
+
+function withMoneda(amount: string, moneda: string): string {
+  return moneda === 'MXN' ? formatImporteXml(amount) : `${formatImporteXml(amount)} ${moneda}`;
+}
+
+/** The rows of the invoice list with their actions. */
+export function FacturasTable(props: {
+  facturas: readonly FacturaListItem[];
+  onDelete: (factura: FacturaListItem) => void;
+}) {
+  return (
+    <Table responsive hover className="mb-0 align-middle" aria-label="Facturas">
+      <thead className="table-light small">
+        <tr>
+          <th>Serie-folio</th>
+          <th>Cliente</th>
+          <th>RFC</th>
+          <th>Fecha</th>
+          <th className="text-end">Total</th>
+          <th>Estatus</th>
+          <th className="text-end">Pendiente PPD</th>
+          <th>
+            <span className="visually-hidden">Acciones</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.facturas.map((factura) => {
+          const actions = actionsFor(factura);
+          const pending = ppdPendingOf(factura);
+          const label = serieFolio(factura.serie, factura.folio);
+          return (
+            <tr key={factura.id} data-testid="factura-row">
+              <td className="text-nowrap fw-semibold">
+                <Link to={facturaPaths.detalle(factura.id)}>{label}</Link>
+              </td>
+              <td>{factura.client_name}</td>
+              <td className="text-nowrap">{factura.client_rfc}</td>
+              <td className="text-nowrap">{formatFechaCfdi(factura.fecha).slice(0, 10)}</td>
+              <td className="text-end text-nowrap">{withMoneda(factura.total, factura.moneda)}</td>
+              <td>
+                <FacturaStatusBadge factura={factura} />
+              </td>
+              <td className="text-end text-nowrap">
+                {pending === null ? (
+                  <span className="text-body-secondary">—</span>
+                ) : (
+                  withMoneda(pending, factura.moneda)
+                )}
+              </td>
+              <td className="text-end">
+                <Dropdown align="end">
+                  <Dropdown.Toggle
+                    variant="outline-secondary"
+                    size="sm"
+                    aria-label={`Acciones de la factura ${label}`}
+                  >
+                    Acciones
+                  </Dropdown.Toggle>
+                  <Dropdown.Menu>
+                    <Dropdown.Item as={Link} to={facturaPaths.detalle(factura.id)}>
+                      Ver detalle
+                    </Dropdown.Item>
+                    {actions.includes('editar') && (
+                      <Dropdown.Item as={Link} to={facturaPaths.editar(factura.id)}>
+                        Editar
+                      </Dropdown.Item>
+                    )}
+                    {actions.includes('clonar') && (
+                      <Dropdown.Item as={Link} to={facturaPaths.clonar(factura.id)}>
+                        Clonar
+                      </Dropdown.Item>
+                    )}
+                    {actions.includes('eliminar') && (
+                      <Dropdown.Item
+                        as="button"
+                        className="text-danger"
+                        onClick={() => props.onDelete(factura)}
+                      >
+                        Eliminar
+                      </Dropdown.Item>
+                    )}
+                  </Dropdown.Menu>
+                </Dropdown>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

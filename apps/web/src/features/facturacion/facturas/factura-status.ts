@@ -1,0 +1,53 @@
+import type { FacturaListItem, FacturaStatus } from '@repo/contracts/facturas';
+
+export interface StatusBadge {
+  label: string;
+  bg: 'secondary' | 'success' | 'danger' | 'warning';
+  text: 'white' | 'dark';
+}
+
+/** The status badge of a row or a detail: the API's Spanish view_status, coloured by status. */
+export function statusBadgeOf(
+  item: Pick<FacturaListItem, 'status' | 'view_status' | 'estatus_cancelacion'>,
+): StatusBadge {
+  const label = item.view_status;
+  switch (item.status) {
+    case 'pre_factura':
+      return { label, bg: 'secondary', text: 'white' };
+    case 'cancelled':
+      return { label, bg: 'danger', text: 'white' };
+    case 'timbrada':
+      return item.estatus_cancelacion === 'En proceso'
+        ? { label, bg: 'warning', text: 'dark' }
+        : { label, bg: 'success', text: 'white' };
+  }
+}
+
+export type FacturaAction = 'detalle' | 'editar' | 'eliminar' | 'timbrar' | 'clonar' | 'cancelar';
+
+/**
+ * Spec section 4: a pre-invoice can be edited, stamped or deleted; a stamped invoice can be
+ * cancelled (unless a cancellation is already under way); any invoice can be cloned.
+ */
+export function actionsFor(
+  item: Pick<FacturaListItem, 'status' | 'estatus_cancelacion'>,
+): FacturaAction[] {
+  switch (item.status as FacturaStatus) {
+    case 'pre_factura':
+      return ['detalle', 'editar', 'timbrar', 'eliminar', 'clonar'];
+    case 'timbrada':
+      return item.estatus_cancelacion === 'En proceso'
+        ? ['detalle', 'clonar']
+        : ['detalle', 'clonar', 'cancelar'];
+    case 'cancelled':
+      return ['detalle', 'clonar'];
+  }
+}
+
+/** The PPD amount still to be paid, only for stamped PPD invoices (null otherwise). */
+export function ppdPendingOf(
+  item: Pick<FacturaListItem, 'metodo_pago' | 'status' | 'PPD_pending_amount'>,
+): string | null {
+  if (item.metodo_pago !== 'PPD' || item.status === 'pre_factura') return null;
+  return item.PPD_pending_amount;
+}
