@@ -106,6 +106,33 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'app',
     screen: lazy(() => import('./routes/centro-de-ayuda.tsx')),
   },
+  {
+    path: '/clientes',
+    name: 'clients',
+    title: 'Mis clientes',
+    description: 'Sus clientes: búsqueda, alta, edición, importación y exportación.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/clientes.tsx')),
+  },
+  {
+    path: '/clientes/nuevo',
+    name: 'clients.create',
+    title: 'Nuevo cliente',
+    description: 'Registre un cliente con sus datos fiscales para facturarle.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/clientes-nuevo.tsx')),
+  },
+  {
+    path: '/clientes/editar/:id',
+    name: 'clients.edit',
+    title: 'Editar cliente',
+    description: 'Actualice los datos fiscales de su cliente.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/clientes-editar.tsx')),
+  },
 ];
 
 const toRouteObject = (route: AppRoute) => ({

@@ -1,0 +1,5 @@
+import { ClientsList } from '#src/features/clientes/components/clients-list.tsx';
+
+export default function ClientesScreen() {
+  return <ClientsList />;
+}

@@ -1,0 +1,449 @@
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import type { ClientRequest, ClientResponse } from '@repo/contracts/clients';
+import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import { FormField } from '#src/shared/ui/form-field.tsx';
+import {
+  useFormasPago,
+  useMetodosPago,
+  usePaises,
+  useRegimenesFiscales,
+  useUsosCfdi,
+} from '../api/client-catalogs.ts';
+import {
+  CLIENT_FORM_FIELDS,
+  type ClientFormValues,
+  clientResolver,
+  clientValuesOf,
+  emptyClientValues,
+  normalizeRfc,
+  rfcKind,
+  rfcTakenMessage,
+} from './client-form-values.ts';
+import { type UniqueStatus, useUniqueCheck } from './use-unique-check.ts';
+
+const REGIMEN_SIN_OBLIGACIONES = '616';
+const USO_SIN_EFECTOS_FISCALES = 'S01';
+const FORMA_PAGO_POR_DEFINIR = '99';
+const PAIS_MEXICO = 'MEX';
+
+function uniqueHint(status: UniqueStatus, fallback: ReactNode): ReactNode {
+  if (status.state === 'checking') {
+    return (
+      <span>
+        <Spinner size="sm" className="me-1" /> Verificando el RFC…
+      </span>
+    );
+  }
+  if (status.state === 'unique') return <span className="text-success">RFC disponible</span>;
+  return fallback;
+}
+
+export interface ClientFormProps {
+  /** The client being edited; a new client when absent. */
+  client?: ClientResponse | null;
+  /** Saves the client (POST /clients, PUT /clients/{id}, or the wizard's token endpoint); rejects with the API's error. */
+  onSubmit: (request: ClientRequest) => Promise<unknown>;
+  /** True when no other client of the enterprise has the RFC (generic RFCs are never checked). */
+  checkRfcUnique: (rfc: string) => Promise<boolean>;
+  submitLabel?: string;
+  /** Buttons shown beside the submit button (cancel, delete). */
+  actions?: ReactNode;
+}
+
+/**
+ * The client form (spec sections 3 and 5): RFC with its person type, régimen and uso CFDI filtered by
+ * them, forma and método de pago, domicilio fiscal, e-mails, and the foreign client's tax id and country.
+ */
+export function ClientForm(props: ClientFormProps) {
+  const { client, onSubmit, checkRfcUnique } = props;
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ClientFormValues, unknown, ClientRequest>({
+    resolver: clientResolver,
+    mode: 'onTouched',
+    defaultValues: client ? clientValuesOf(client) : emptyClientValues(),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { control, register, setValue, getValues } = form;
+  const rfc = normalizeRfc(useWatch({ control, name: 'rfc' }) ?? '');
+  const regimen = useWatch({ control, name: 'regimenFiscal' }) ?? '';
+  const metodoPago = useWatch({ control, name: 'metodoPago' }) ?? '';
+  const kind = rfcKind(rfc);
+
+  const regimenes = useRegimenesFiscales(kind.persona);
+  const regimenOptions = (regimenes.data ?? []).filter(
+    (r) => !kind.generic || r.clave === REGIMEN_SIN_OBLIGACIONES,
+  );
+  const usos = useUsosCfdi(kind.valid ? rfc : null, regimen);
+  const usoOptions = (usos.data ?? []).filter(
+    (u) => !kind.publicoEnGeneral || u.clave === USO_SIN_EFECTOS_FISCALES,
+  );
+  const formasPago = useFormasPago();
+  const metodosPago = useMetodosPago();
+  const paises = usePaises(kind.foreign);
+
+  // A régimen or uso that no longer applies to the RFC's person type or régimen is cleared; when only
+  // one applies (the generic RFCs), it is chosen.
+  const regimenKeys = regimenes.isSuccess ? regimenOptions.map((r) => r.clave).join() : null;
+  useEffect(() => {
+    if (regimenKeys === null) return;
+    const keys = regimenKeys.split(',');
+    const current = getValues('regimenFiscal');
+    if (keys.length === 1 && keys[0] && current !== keys[0]) setValue('regimenFiscal', keys[0]);
+    else if (current !== '' && !keys.includes(current)) setValue('regimenFiscal', '');
+  }, [regimenKeys, getValues, setValue]);
+  const usoKeys = usos.isSuccess ? usoOptions.map((u) => u.clave).join() : null;
+  useEffect(() => {
+    if (usoKeys === null) return;
+    const keys = usoKeys.split(',');
+    const current = getValues('usoCfdi');
+    if (keys.length === 1 && keys[0] && current !== keys[0]) setValue('usoCfdi', keys[0]);
+    else if (current !== '' && !keys.includes(current)) setValue('usoCfdi', '');
+  }, [usoKeys, getValues, setValue]);
+  // Anexo 20: with PPD the forma de pago is 99 Por definir.
+  useEffect(() => {
+    if (metodoPago === 'PPD' && getValues('formaPago') !== FORMA_PAGO_POR_DEFINIR) {
+      setValue('formaPago', FORMA_PAGO_POR_DEFINIR);
+    }
+  }, [metodoPago, getValues, setValue]);
+
+  const uniqueMessage = useCallback(
+    async (value: string) => ((await checkRfcUnique(value)) ? null : rfcTakenMessage(value)),
+    [checkRfcUnique],
+  );
+  const rfcStatus = useUniqueCheck(rfc, kind.valid && !kind.generic, uniqueMessage);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    // The debounced check may not have answered yet: ask once more before saving.
+    if (!rfcKind(values.rfc).generic) {
+      const taken = await uniqueMessage(values.rfc).catch(() => null);
+      if (taken) {
+        form.setError('rfc', { type: 'unique', message: taken });
+        return;
+      }
+    }
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError, CLIENT_FORM_FIELDS)) {
+        setFailure(inlineErrorOf(error));
+      }
+    }
+  });
+
+  const rfcError =
+    errors.rfc?.message ?? (rfcStatus.state === 'taken' ? rfcStatus.message : undefined);
+  const personaBadge = kind.persona && (
+    <Badge bg="secondary" className="ms-2 fw-normal">
+      {kind.foreign
+        ? 'Extranjero'
+        : kind.publicoEnGeneral
+          ? 'Público en general'
+          : kind.persona === 'moral'
+            ? 'Persona moral'
+            : 'Persona física'}
+    </Badge>
+  );
+
+  return (
+    <Form noValidate onSubmit={(e) => void submit(e)}>
+      {failure && <Alert variant="warning">{failure}</Alert>}
+      <Card className="border-0 shadow-sm mb-4">
+        <Card.Body>
+          <h2 className="h5 fw-semibold mb-3">Datos fiscales del cliente</h2>
+          <Row>
+            <Col md={8}>
+              <FormField
+                id="client-name"
+                label="Nombre o razón social"
+                error={errors.name_razon_social?.message}
+                hint="Tal como aparece en la constancia de situación fiscal, sin régimen societario."
+              >
+                <Form.Control
+                  maxLength={300}
+                  isInvalid={!!errors.name_razon_social}
+                  {...register('name_razon_social')}
+                />
+              </FormField>
+            </Col>
+            <Col md={4}>
+              <FormField
+                id="client-rfc"
+                label="RFC"
+                error={rfcError}
+                hint={uniqueHint(
+                  rfcStatus,
+                  kind.generic ? (
+                    <span>RFC genérico del SAT{personaBadge}</span>
+                  ) : kind.persona ? (
+                    <span>RFC válido{personaBadge}</span>
+                  ) : (
+                    '12 caracteres para personas morales, 13 para personas físicas.'
+                  ),
+                )}
+              >
+                <Form.Control
+                  maxLength={13}
+                  autoComplete="off"
+                  className="text-uppercase"
+                  isInvalid={!!rfcError}
+                  {...register('rfc')}
+                />
+              </FormField>
+            </Col>
+          </Row>
+          <Row>
+            <Col md={6}>
+              <FormField
+                id="client-regimen"
+                label="Régimen fiscal"
+                error={errors.regimenFiscal?.message}
+                hint={kind.valid ? undefined : 'Escriba primero un RFC válido.'}
+              >
+                <Form.Select
+                  disabled={!kind.valid || regimenes.isLoading}
+                  isInvalid={!!errors.regimenFiscal}
+                  {...register('regimenFiscal')}
+                >
+                  <option value="">Seleccione el régimen fiscal</option>
+                  {regimenOptions.map((r) => (
+                    <option key={r.clave} value={r.clave}>
+                      {r.clave} - {r.descripcion}
+                    </option>
+                  ))}
+                </Form.Select>
+              </FormField>
+            </Col>
+            <Col md={6}>
+              <FormField
+                id="client-uso-cfdi"
+                label="Uso del CFDI"
+                error={errors.usoCfdi?.message}
+                hint={regimen === '' ? 'Seleccione primero el régimen fiscal.' : undefined}
+              >
+                <Form.Select
+                  disabled={!kind.valid || regimen === '' || usos.isLoading}
+                  isInvalid={!!errors.usoCfdi}
+                  {...register('usoCfdi')}
+                >
+                  <option value="">Seleccione el uso del CFDI</option>
+                  {usoOptions.map((u) => (
+                    <option key={u.clave} value={u.clave}>
+                      {u.clave} - {u.descripcion}
+                    </option>
+                  ))}
+                </Form.Select>
+              </FormField>
+            </Col>
+          </Row>
+          <Row>
+            <Col md={6}>
+              <FormField
+                id="client-metodo-pago"
+                label="Método de pago (opcional)"
+                error={errors.metodoPago?.message}
+              >
+                <Form.Select isInvalid={!!errors.metodoPago} {...register('metodoPago')}>
+                  <option value="">Sin especificar</option>
+                  {(metodosPago.data ?? []).map((m) => (
+                    <option key={m.clave} value={m.clave}>
+                      {m.clave} - {m.descripcion}
+                    </option>
+                  ))}
+                </Form.Select>
+              </FormField>
+            </Col>
+            <Col md={6}>
+              <FormField
+                id="client-forma-pago"
+                label="Forma de pago (opcional)"
+                error={errors.formaPago?.message}
+                hint={
+                  metodoPago === 'PPD'
+                    ? 'Con pago en parcialidades o diferido (PPD) la forma de pago es 99 Por definir.'
+                    : undefined
+                }
+              >
+                <Form.Select isInvalid={!!errors.formaPago} {...register('formaPago')}>
+                  <option value="">Sin especificar</option>
+                  {(formasPago.data ?? []).map((f) => (
+                    <option key={f.clave} value={f.clave}>
+                      {f.clave} - {f.descripcion}
+                    </option>
+                  ))}
+                </Form.Select>
+              </FormField>
+            </Col>
+          </Row>
+          {kind.foreign && (
+            <Row>
+              <Col md={6}>
+                <FormField
+                  id="client-num-reg-id-trib"
+                  label="Número de registro de identidad fiscal"
+                  error={errors.numRegistroIdentidadFiscal?.message}
+                  hint="El número de identificación fiscal del cliente en su país."
+                >
+                  <Form.Control
+                    maxLength={40}
+                    isInvalid={!!errors.numRegistroIdentidadFiscal}
+                    {...register('numRegistroIdentidadFiscal')}
+                  />
+                </FormField>
+              </Col>
+              <Col md={6}>
+                <FormField
+                  id="client-pais"
+                  label="País de residencia fiscal"
+                  error={errors.pais?.message}
+                >
+                  <Form.Select isInvalid={!!errors.pais} {...register('pais')}>
+                    <option value="">Seleccione el país</option>
+                    {(paises.data ?? [])
+                      .filter((p) => p.clave !== PAIS_MEXICO)
+                      .map((p) => (
+                        <option key={p.clave} value={p.clave}>
+                          {p.descripcion}
+                        </option>
+                      ))}
+                  </Form.Select>
+                </FormField>
+              </Col>
+            </Row>
+          )}
+        </Card.Body>
+      </Card>
+
+      <Card className="border-0 shadow-sm mb-4">
+        <Card.Body>
+          <h2 className="h5 fw-semibold mb-3">Domicilio fiscal</h2>
+          <Row>
+            <Col md={3}>
+              <FormField
+                id="client-codigo-postal"
+                label={kind.generic ? 'Código postal (opcional)' : 'Código postal'}
+                error={errors.address?.codigo_postal?.message}
+                hint="5 dígitos, el del domicilio fiscal del cliente."
+              >
+                <Form.Control
+                  inputMode="numeric"
+                  maxLength={5}
+                  isInvalid={!!errors.address?.codigo_postal}
+                  {...register('address.codigo_postal')}
+                />
+              </FormField>
+            </Col>
+            <Col md={9}>
+              <FormField id="client-calle" label="Calle" error={errors.address?.calle?.message}>
+                <Form.Control maxLength={200} {...register('address.calle')} />
+              </FormField>
+            </Col>
+          </Row>
+          <Row>
+            <Col md={3}>
+              <FormField
+                id="client-numero-exterior"
+                label="Número exterior"
+                error={errors.address?.numero_exterior?.message}
+              >
+                <Form.Control maxLength={50} {...register('address.numero_exterior')} />
+              </FormField>
+            </Col>
+            <Col md={3}>
+              <FormField
+                id="client-numero-interior"
+                label="Número interior"
+                error={errors.address?.numero_interior?.message}
+              >
+                <Form.Control maxLength={50} {...register('address.numero_interior')} />
+              </FormField>
+            </Col>
+            <Col md={6}>
+              <FormField
+                id="client-colonia"
+                label="Colonia"
+                error={errors.address?.colonia?.message}
+              >
+                <Form.Control maxLength={200} {...register('address.colonia')} />
+              </FormField>
+            </Col>
+          </Row>
+          <Row>
+            <Col md={4}>
+              <FormField
+                id="client-localidad"
+                label="Localidad"
+                error={errors.address?.localidad?.message}
+              >
+                <Form.Control maxLength={200} {...register('address.localidad')} />
+              </FormField>
+            </Col>
+            <Col md={4}>
+              <FormField
+                id="client-municipio"
+                label="Municipio"
+                error={errors.address?.municipio?.message}
+              >
+                <Form.Control maxLength={200} {...register('address.municipio')} />
+              </FormField>
+            </Col>
+            <Col md={4}>
+              <FormField id="client-estado" label="Estado" error={errors.address?.estado?.message}>
+                <Form.Control maxLength={200} {...register('address.estado')} />
+              </FormField>
+            </Col>
+          </Row>
+        </Card.Body>
+      </Card>
+
+      <Card className="border-0 shadow-sm mb-4">
+        <Card.Body>
+          <h2 className="h5 fw-semibold mb-3">Contacto</h2>
+          <FormField
+            id="client-email"
+            label="Correo electrónico (opcional)"
+            error={errors.email?.message}
+            hint="Las facturas se envían a estos correos. Puede escribir varios, separados por comas."
+          >
+            <Form.Control
+              type="text"
+              inputMode="email"
+              isInvalid={!!errors.email}
+              {...register('email')}
+            />
+          </FormField>
+          <FormField
+            id="client-description"
+            label="Notas (opcional)"
+            error={errors.description?.message}
+          >
+            <Form.Control
+              as="textarea"
+              rows={2}
+              maxLength={1000}
+              isInvalid={!!errors.description}
+              {...register('description')}
+            />
+          </FormField>
+        </Card.Body>
+      </Card>
+
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Spinner size="sm" className="me-2" />}
+          {props.submitLabel ?? 'Guardar cliente'}
+        </Button>
+        {props.actions}
+      </div>
+    </Form>
+  );
+}
