@@ -10,6 +10,8 @@ import {
 import { useSpanishMessages } from '@repo/contracts/zod-es';
 import { trustProxyOption } from './config.ts';
 import type { AppDeps } from './deps.ts';
+import { clientConfigRoutes } from './http/client-config.routes.ts';
+import { createErrorReporter } from './http/error-reporting.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSpa } from './http/spa.ts';
@@ -33,6 +35,7 @@ import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
 import { newClientRoutes } from './modules/new-client/new-client.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { pacRoutes } from './pac/pac.routes.ts';
+import { facturasRoutes } from './modules/facturas/facturas.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -57,7 +60,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, await createErrorReporter(deps.config));
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4 } });
   await registerOpenApi(app);
@@ -66,6 +69,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ success: true as const, data: { status: 'ok' } }));
+      await api.register(clientConfigRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(newClientRoutes(deps));
       await api.register(enterprisesRoutes(deps));
@@ -81,6 +85,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
       await api.register(firstStepsRoutes(deps));
       await api.register(catalogosRoutes(deps), { prefix: '/catalogos' });
       await api.register(pacRoutes(deps));
+      await api.register(facturasRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));
       await api.register(sellosFiscalesNewClientRoutes(deps));
       await api.register(rubrosImpuestosNewClientRoutes(deps));

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@repo/contracts/envelope';
+import type { ErrorReporter } from './error-reporting.ts';
 
 /** The closed list of error codes, and the HTTP status of each. */
 export const ERROR_STATUS = {
@@ -62,12 +63,28 @@ export function fieldError(field: string, message: string): AppError {
 
 const GENERIC_5XX = 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.';
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * The error body of every failure. Each 5xx gets an errorTrackingUUID, written in the log line and,
+ * when error reporting is configured (SENTRY_DSN), sent with the error to the reporting service.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  reporter: ErrorReporter | null = null,
+): void {
+  const report = (error: unknown, request: FastifyRequest, errorTrackingUUID: string) =>
+    reporter?.capture(error, {
+      errorTrackingUUID,
+      requestId: String(request.id),
+      method: request.method,
+      url: request.url,
+      userId: request.auth?.userId,
+    });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) {
         const errorTrackingUUID = randomUUID();
         request.log.error({ err: error, errorTrackingUUID }, error.message);
+        report(error, request, errorTrackingUUID);
         return reply.status(error.status).send({ ...error.toBody(), errorTrackingUUID });
       }
       return reply.status(error.status).send(error.toBody());
@@ -103,6 +120,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const errorTrackingUUID = randomUUID();
     request.log.error({ err: error, errorTrackingUUID }, 'unhandled error');
+    report(error, request, errorTrackingUUID);
     return reply.status(500).send({
       success: false,
       dataError: GENERIC_5XX,
