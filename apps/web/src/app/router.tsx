@@ -133,6 +133,42 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'app',
     screen: lazy(() => import('./routes/clientes-editar.tsx')),
   },
+  {
+    path: '/configuraciones',
+    name: 'configs',
+    title: 'Configuraciones',
+    description: 'Datos fiscales, sellos digitales, series y folios, y grupos de impuestos.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/configuraciones.tsx')),
+  },
+  {
+    path: '/configuraciones/mis-datos-fiscales',
+    name: 'configs.datosFiscales',
+    title: 'Mis datos fiscales',
+    description: 'Razón social, régimen fiscal, domicilio fiscal y logotipo del emisor.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/configuraciones/mis-datos-fiscales.tsx')),
+  },
+  {
+    path: '/configuraciones/sellos-certificados-digitales',
+    name: 'configs.sellos',
+    title: 'Sellos y certificados digitales',
+    description: 'Su Certificado de Sello Digital (CSD): certificado, llave privada y contraseña.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/configuraciones/sellos-certificados-digitales.tsx')),
+  },
+  {
+    path: '/configuraciones/series-folios',
+    name: 'configs.series',
+    title: 'Series y folios',
+    description: 'Series y folios de facturas de ingreso, facturas globales y recepción de pagos.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/configuraciones/series-folios.tsx')),
+  },
 ];
 
 const toRouteObject = (route: AppRoute) => ({

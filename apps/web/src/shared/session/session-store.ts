@@ -97,6 +97,12 @@ export function updateUser(user: UserResponse): void {
   setState({ user });
 }
 
+/** The active enterprise changed (its tax data were saved): the navigation shows the new name. */
+export function updateEnterprise(enterprise: EnterpriseSummary): void {
+  storeEnterprise(enterprise);
+  setState({ enterprise });
+}
+
 export function setTotalRemainingCredits(credits: number): void {
   storeTotalRemainingCredits(credits);
   setState({ totalRemainingCredits: credits });

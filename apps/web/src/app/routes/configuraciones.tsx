@@ -1,0 +1,52 @@
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+
+const SECTIONS = [
+  {
+    to: '/configuraciones/mis-datos-fiscales',
+    title: 'Mis datos fiscales',
+    text: 'Razón social, régimen fiscal, domicilio fiscal y logotipo que aparecen en sus facturas.',
+  },
+  {
+    to: '/configuraciones/sellos-certificados-digitales',
+    title: 'Sellos y certificados digitales',
+    text: 'Su Certificado de Sello Digital (CSD): el archivo .cer, la llave .key y su contraseña.',
+  },
+  {
+    to: '/configuraciones/series-folios',
+    title: 'Series y folios',
+    text: 'Series de facturas de ingreso, facturas globales y recepción de pagos.',
+  },
+  {
+    to: '/configuraciones/grupos-de-impuestos',
+    title: 'Grupos de impuestos',
+    text: 'Los impuestos trasladados, retenidos y locales que aplica a sus productos y servicios.',
+  },
+] as const;
+
+export default function ConfiguracionesScreen() {
+  return (
+    <>
+      <h1 className="h3 fw-bold mb-1">Configuraciones</h1>
+      <p className="text-body-secondary mb-4">Los datos de su empresa para facturar.</p>
+      <Row xs={1} md={2} className="g-3">
+        {SECTIONS.map((s) => (
+          <Col key={s.to}>
+            <Card className="shadow-sm h-100">
+              <Card.Body className="p-4">
+                <h2 className="h5 fw-bold">
+                  <Link to={s.to} className="stretched-link text-decoration-none">
+                    {s.title}
+                  </Link>
+                </h2>
+                <p className="text-body-secondary mb-0">{s.text}</p>
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
