@@ -1,0 +1,213 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, paginated } from '@repo/contracts/envelope';
+import {
+  CancelacionResponse,
+  CancelarFacturaRequest,
+  FacturaDetail,
+  FacturaDraftRequest,
+  FacturaListItem,
+  FacturaListQuery,
+  FacturaSearchRequest,
+  PpdPendingPayment,
+  TimbrarFacturaResponse,
+} from '@repo/contracts/facturas';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireAuth } from '../../http/auth.ts';
+import { ok as envelope, page } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { listFacturas, listPpdPending } from './facturas.queries.ts';
+import {
+  cancelarFactura,
+  consultarEstadoFactura,
+  createFactura,
+  getFactura,
+  removePreFactura,
+  savePreFactura,
+  timbrarPreFactura,
+  updatePreFacturaDraft,
+} from './facturas.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const EnterpriseParams = z.object({ enterpriseId: z.coerce.number().int().positive() });
+const SearchQuery = z.object({ page: z.coerce.number().int().min(1).optional() });
+const V40 = '/facturacion/V40';
+
+/** Income invoices (facturas de ingreso): spec section 7, "Invoices". */
+export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  return async (app) => {
+    app.addHook('onRequest', requireAuth(db, deps.tokens));
+
+    app.post(
+      `${V40}/facturas-ingreso`,
+      { schema: { body: FacturaDraftRequest, response: { 200: ok(TimbrarFacturaResponse) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(await createFactura(deps, enterpriseId, request.body));
+      },
+    );
+
+    app.get(
+      `${V40}/facturas-ingreso`,
+      {
+        schema: {
+          querystring: FacturaListQuery,
+          response: { 200: ok(paginated(FacturaListItem)) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        const q = request.query;
+        const { rows, total } = await listFacturas(db, enterpriseId, undefined, {
+          number: q.page,
+          size: q.items_per_page,
+        });
+        return envelope(page(rows, total, q.page, q.items_per_page));
+      },
+    );
+
+    app.post(
+      `${V40}/facturas-ingreso/search`,
+      {
+        schema: {
+          querystring: SearchQuery,
+          body: FacturaSearchRequest,
+          response: { 200: ok(paginated(FacturaListItem)) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        const b = request.body;
+        const pageNumber = b.current_page ?? request.query.page ?? 1;
+        const { rows, total } = await listFacturas(
+          db,
+          enterpriseId,
+          {
+            rfcName: b.rfc_name,
+            fromDate: b.from_date,
+            toDate: b.to_date,
+            series: [...b.serie, ...b.series],
+            status: b.status === 'Todos' ? null : b.status,
+            metodoPago: b.metodo_pago,
+          },
+          { number: pageNumber, size: b.items_per_page },
+        );
+        return envelope(page(rows, total, pageNumber, b.items_per_page));
+      },
+    );
+
+    app.get(
+      `${V40}/facturas-ingreso/:id`,
+      { schema: { params: IdParams, response: { 200: ok(FacturaDetail) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(await getFactura(deps, enterpriseId, request.params.id));
+      },
+    );
+
+    app.post(
+      `${V40}/facturas-ingreso/:id/estado-cancelacion`,
+      { schema: { params: IdParams, response: { 200: ok(CancelacionResponse) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(await consultarEstadoFactura(deps, enterpriseId, request.params.id));
+      },
+    );
+
+    app.post(
+      `${V40}/pre-facturas-ingreso`,
+      { schema: { body: FacturaDraftRequest, response: { 200: ok(FacturaDetail) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(await savePreFactura(deps, enterpriseId, request.body));
+      },
+    );
+
+    app.put(
+      `${V40}/pre-facturas-ingreso/:id`,
+      {
+        schema: {
+          params: IdParams,
+          body: FacturaDraftRequest,
+          response: { 200: ok(FacturaDetail) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(
+          await updatePreFacturaDraft(deps, enterpriseId, request.params.id, request.body),
+        );
+      },
+    );
+
+    app.delete(
+      `${V40}/pre-facturas-ingreso/:id`,
+      { schema: { params: IdParams, response: { 200: ok(z.object({ id: z.number().int() })) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        await removePreFactura(deps, enterpriseId, request.params.id);
+        return envelope({ id: request.params.id });
+      },
+    );
+
+    app.post(
+      `${V40}/pre-facturas-ingreso/:id/timbrar`,
+      {
+        schema: {
+          params: IdParams,
+          body: FacturaDraftRequest,
+          response: { 200: ok(TimbrarFacturaResponse) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(
+          await timbrarPreFactura(deps, enterpriseId, request.params.id, request.body),
+        );
+      },
+    );
+
+    app.post(
+      `${V40}/pre-facturas-ingreso/:id/timbrar-with-pre-factura-original-data`,
+      { schema: { params: IdParams, response: { 200: ok(TimbrarFacturaResponse) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(await timbrarPreFactura(deps, enterpriseId, request.params.id, null));
+      },
+    );
+
+    app.post(
+      `${V40}/cancelar-factura`,
+      { schema: { body: CancelarFacturaRequest, response: { 200: ok(CancelacionResponse) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(await cancelarFactura(deps, enterpriseId, request.body));
+      },
+    );
+
+    app.get(
+      `${V40}/:enterpriseId/ppd-pending-payments`,
+      {
+        schema: {
+          params: EnterpriseParams,
+          querystring: FacturaListQuery,
+          response: { 200: ok(paginated(PpdPendingPayment)) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        // Another enterprise's id answers 404, never its data.
+        if (request.params.enterpriseId !== enterpriseId) {
+          throw new AppError('NOT_FOUND', 'La empresa no existe.');
+        }
+        const q = request.query;
+        const { rows, total } = await listPpdPending(db, enterpriseId, {
+          number: q.page,
+          size: q.items_per_page,
+        });
+        return envelope(page(rows, total, q.page, q.items_per_page));
+      },
+    );
+  };
+}
