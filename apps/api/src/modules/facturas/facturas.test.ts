@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxPac } from '@repo/pac';
+import type { SandboxPac } from '@repo/pac';
 import { checkSat } from '../../../../../packages/cfdi/test/check-sat.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { getBalance } from '../credits/credits.service.ts';
