@@ -1,18 +1,29 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { NavLink, Outlet } from 'react-router';
-import { ChangePasswordModal } from '#src/features/cuenta/components/change-password-modal.tsx';
-import { PersonalEmailModal } from '#src/features/cuenta/components/personal-email-modal.tsx';
-import { PersonalInformationModal } from '#src/features/cuenta/components/personal-information-modal.tsx';
 import { APP_VERSION } from '#src/shared/config.ts';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import type { AppRoute } from '../route-meta.ts';
 import { Brand } from './brand.tsx';
+
+// The personal settings modals (and the form libraries they use) load the first time one opens.
+const ChangePasswordModal = lazy(async () => ({
+  default: (await import('#src/features/cuenta/components/change-password-modal.tsx'))
+    .ChangePasswordModal,
+}));
+const PersonalEmailModal = lazy(async () => ({
+  default: (await import('#src/features/cuenta/components/personal-email-modal.tsx'))
+    .PersonalEmailModal,
+}));
+const PersonalInformationModal = lazy(async () => ({
+  default: (await import('#src/features/cuenta/components/personal-information-modal.tsx'))
+    .PersonalInformationModal,
+}));
 
 /** The menu of the product, in order; an entry shows once its route is in the route table. */
 const MENU: { name: string; label: string; end?: boolean }[] = [
@@ -40,6 +51,8 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
   const { user, enterprise, totalRemainingCredits } = useSession();
   const credits = useRemainingCredits();
   const [modal, setModal] = useState<AccountModal>(null);
+  const [modalsLoaded, setModalsLoaded] = useState(false);
+  if (modal !== null && !modalsLoaded) setModalsLoaded(true);
   const shownCredits = credits.data ?? totalRemainingCredits;
   const menu = MENU.flatMap((item) => {
     const route = routes.find((r) => r.name === item.name);
@@ -119,9 +132,13 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
           <span>Versión {APP_VERSION}</span>
         </Container>
       </footer>
-      <ChangePasswordModal show={modal === 'password'} onHide={() => setModal(null)} />
-      <PersonalEmailModal show={modal === 'email'} onHide={() => setModal(null)} />
-      <PersonalInformationModal show={modal === 'personal'} onHide={() => setModal(null)} />
+      {modalsLoaded && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal show={modal === 'password'} onHide={() => setModal(null)} />
+          <PersonalEmailModal show={modal === 'email'} onHide={() => setModal(null)} />
+          <PersonalInformationModal show={modal === 'personal'} onHide={() => setModal(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
