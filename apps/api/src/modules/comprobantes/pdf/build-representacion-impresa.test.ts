@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  cfdiDe,
+  seedEmpresaEntrega,
+  type ClaseComprobante,
+  type EmpresaEntrega,
+} from '../comprobantes.test-support.ts';
+import { buildRepresentacionImpresa } from './build-representacion-impresa.ts';
+import { formatMoney } from './formato.ts';
+import { importeConLetra } from './importe-con-letra.ts';
+import { verificacionUrl } from './verificacion-url.ts';
+
+// A 1x1 red PNG stands for the enterprise logo.
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Set PDF_SAMPLES_DIR to keep the rendered PDFs and PNGs for a visual check. */
+const samplesDir = process.env.PDF_SAMPLES_DIR;
+
+describe('representación impresa (PDF) of stamped CFDIs', () => {
+  let t: TestApp;
+  let e: EmpresaEntrega;
+  let work: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    e = await seedEmpresaEntrega(t.deps);
+    work = mkdtempSync(join(tmpdir(), 'representacion-impresa-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function render(clase: ClaseComprobante, cancelado = false) {
+    const row = await e.timbrar(clase);
+    const pdf = await buildRepresentacionImpresa({
+      xml: row.xml_timbrado ?? '',
+      logo: { data: LOGO_PNG, mime: 'image/png' },
+      cancelado,
+      catalogos: t.deps.catalogos,
+    });
+    const file = join(work, `${clase}${cancelado ? '-cancelado' : ''}.pdf`);
+    writeFileSync(file, pdf);
+    if (samplesDir) {
+      writeFileSync(join(samplesDir, `${clase}${cancelado ? '-cancelado' : ''}.pdf`), pdf);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        file,
+        join(samplesDir, clase + (cancelado ? '-cancelado' : '')),
+      ]);
+    }
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const pages = Number(
+      /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1],
+    );
+    return { row, cfdi: cfdiDe(row), pdf, file, text, pages };
+  }
+
+  it('a short invoice is one page with the UUID, totals, amount in words, keys, regimes and the TFD data', async () => {
+    const { cfdi, pdf, text, pages } = await render('simple');
+    const tfd = cfdi.Complemento?.TimbreFiscalDigital;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pages).toBe(1);
+    expect(text).toContain(tfd?.UUID);
+    expect(text).toContain('EMPRESA DE TIMBRADO');
+    expect(text).toContain(cfdi.Emisor.Rfc);
+    expect(text).toContain('601 - General de Ley Personas Morales');
+    expect(text).toContain('XOCHILT CASAS CHAVEZ');
+    expect(text).toContain('CACX7605101P8');
+    expect(text).toContain('612 - Personas Físicas con Actividades Empresariales y Profesionales');
+    expect(text).toContain('10740');
+    expect(text).toContain('G03 - Gastos en general');
+    expect(text).toContain('03 - Transferencia electrónica de fondos');
+    expect(text).toContain('PUE - Pago en una sola exhibición');
+    expect(text).toContain('80101500');
+    expect(text).toContain('E48');
+    expect(text).toContain('Servicio de consultoría');
+    expect(text).toContain(`F-${cfdi.Folio ?? ''}`);
+    expect(cfdi.Total).toBe('1200.00');
+    expect(text).toContain('$ 1,034.48');
+    expect(text).toContain('$ 165.52');
+    expect(text).toContain('$ 1,200.00');
+    expect(text).toContain('UN MIL DOSCIENTOS PESOS 00/100 M.N.');
+    expect(text).toContain(cfdi.NoCertificado);
+    expect(text).toContain(tfd?.NoCertificadoSAT);
+    expect(text).toContain(tfd?.RfcProvCertif);
+    expect(text).not.toContain('CANCELADO');
+  });
+
+  it('the QR decodes to the SAT verification URL of this CFDI', async () => {
+    const { cfdi, file } = await render('simple');
+    const tfd = cfdi.Complemento?.TimbreFiscalDigital;
+    execFileSync('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', file, join(work, 'qr')]);
+    const png = readdirSync(work).find((f) => f.startsWith('qr') && f.endsWith('.png')) ?? '';
+    const image = PNG.sync.read(readFileSync(join(work, png)));
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).toBe(
+      verificacionUrl({
+        uuid: tfd?.UUID ?? '',
+        rfcEmisor: cfdi.Emisor.Rfc,
+        rfcReceptor: cfdi.Receptor.Rfc,
+        total: cfdi.Total,
+        sello: cfdi.Sello ?? '',
+      }),
+    );
+    expect(decoded?.data).toContain(`&tt=1200.0&fe=${(cfdi.Sello ?? '').slice(-8)}`);
+  });
+
+  it('prints every kind of tax: IEPS cuota, IVA 16/0/exento, ISR and IVA retenidos, local taxes, discount', async () => {
+    const { cfdi, text } = await render('todos-los-impuestos');
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('IVA exento: base $ 750.00');
+    expect(flat).toContain('IEPS trasladado cuota 1.645100');
+    expect(flat).toContain('IVA trasladado 16%');
+    expect(flat).toContain('IVA trasladado 0%');
+    expect(flat).toContain('ISR retenido');
+    expect(flat).toContain('IVA retenido');
+    expect(flat).toContain('ISH 3% (local trasladado)');
+    expect(flat).toContain('Cinco al millar 0.5% (local retenido)');
+    expect(flat).toContain('ISR retenido 10%: base $ 12,500.00, importe $ 1,250.00');
+    expect(flat).toContain('IVA retenido 10.6667%: base $ 12,500.00, importe $ 1,333.34');
+    expect(flat).toContain(`Descuento - ${formatMoney(cfdi.Descuento)}`);
+    expect(flat).toContain(formatMoney(cfdi.Total));
+    expect(flat).toContain(importeConLetra(cfdi.Total, 'MXN'));
+    expect(flat).toContain('Contado');
+  });
+
+  it('a USD invoice shows the currency, the exchange rate and the amount in dollars', async () => {
+    const { cfdi, text } = await render('usd');
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('USD - Dólar americano');
+    expect(flat).toContain('17.2530');
+    expect(flat).toContain('UN MIL DOSCIENTOS DÓLARES 00/100 USD');
+    expect(cfdi.Moneda).toBe('USD');
+  });
+
+  it('público en general and a factura global with its periodicity', async () => {
+    const publico = await render('publico-en-general');
+    expect(publico.text).toContain('XAXX010101000');
+    expect(publico.text).toContain('S01 - Sin efectos fiscales.');
+    const global = await render('global');
+    const flat = global.text.replace(/\s+/g, ' ');
+    expect(flat).toContain('FACTURA GLOBAL');
+    expect(flat).toContain('Periodicidad: 04 - Mensual');
+    expect(flat).toContain('T-1001');
+    expect(flat).toContain('SEISCIENTOS PESOS 00/100 M.N.');
+  });
+
+  it('sixty lines paginate with the table header repeated and the totals and timbre on the last page', async () => {
+    const { cfdi, text, pages } = await render('sesenta-conceptos');
+    expect(pages).toBeGreaterThan(1);
+    const porPagina = text.split('\f').filter((p) => p.trim() !== '');
+    expect(porPagina).toHaveLength(pages);
+    porPagina.forEach((p, i) => {
+      expect(p).toContain(`Página ${String(i + 1)} de ${String(pages)}`);
+      expect(p).toContain(cfdi.Complemento?.TimbreFiscalDigital?.UUID);
+    });
+    expect(porPagina[1]).toContain('CONCEPTOS (CONTINUACIÓN)');
+    for (let i = 1; i <= 60; i++) {
+      const esperado = i % 7 === 1 ? `modelo ${String(i)} con` : `número ${String(i)}`;
+      expect(text.replace(/\s+/g, ' ')).toContain(esperado);
+    }
+    expect(porPagina.at(-1)).toContain('SELLO DIGITAL DEL SAT');
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat.indexOf(formatMoney(cfdi.Total))).toBeGreaterThan(flat.indexOf('número 60'));
+  });
+
+  it('a complemento de pago shows the payment and the related document', async () => {
+    const { text } = await render('pago');
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('COMPLEMENTO DE PAGO');
+    expect(flat).toContain('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
+    expect(flat).toContain('SPEI-000123');
+    expect(flat).toContain('$ 580.00');
+    expect(flat).toContain('IMPORTE PAGADO CON LETRA');
+    expect(flat).toContain('QUINIENTOS OCHENTA PESOS 00/100 M.N.');
+  });
+
+  it('a cancelled CFDI carries the CANCELADO mark', async () => {
+    const { text } = await render('simple', true);
+    expect(text).toContain('CANCELADO');
+  });
+});
