@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { ImportReportRow } from '../../db/schema/import-reports.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
+import { clientHasFacturas } from '../facturas/facturas.queries.ts';
 import type { ClientCatalogs } from './client-catalogs.ts';
 import { MESSAGES, checkClient, type FieldErrors } from './client-rules.ts';
 import {
@@ -91,10 +92,27 @@ export async function updateClient(
  * Deletes a client. The rule that a client used by an invoice cannot be deleted belongs to the
  * invoices module, which adds it here when invoices exist.
  */
+export const CLIENT_IN_USE =
+  'No se puede eliminar el cliente porque tiene facturas o pre-facturas. Puede editar sus datos en su lugar.';
+
 export async function deleteClient(db: Db, enterpriseId: number, id: number): Promise<void> {
-  if (!(await deleteClientRow(db, enterpriseId, id))) {
-    throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+  if (await clientHasFacturas(db, enterpriseId, id)) throw new AppError('CONFLICT', CLIENT_IN_USE);
+  let deleted: boolean;
+  try {
+    deleted = await deleteClientRow(db, enterpriseId, id);
+  } catch (error) {
+    // An invoice saved meanwhile: the foreign key of facturas_ingreso refuses the delete.
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', CLIENT_IN_USE);
+    throw error;
   }
+  if (!deleted) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
 
 /** The generic RFCs are always available; any other RFC only once per enterprise. */

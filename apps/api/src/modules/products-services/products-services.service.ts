@@ -9,6 +9,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { catalogKey, readWorkbook, writeWorkbook, type Column } from '../clients/spreadsheet.ts';
 import { uniqueViolation } from '../clients/unique-violation.ts';
+import { productHasFacturas } from '../facturas/facturas.queries.ts';
 import type { ProductCatalogs } from './product-catalogs.ts';
 import {
   allProductsServices,
@@ -141,11 +142,14 @@ export async function updateProductService(
   }
 }
 
-/**
- * Deletes a product or service. The rule that one used by an invoice cannot be deleted belongs to
- * the invoices module, which adds it here when invoices exist.
- */
+export const PRODUCT_SERVICE_IN_USE =
+  'No se puede eliminar el producto o servicio porque está en facturas o pre-facturas. Puede editar sus datos en su lugar.';
+
+/** Deletes a product or service; one used by an invoice or pre-invoice is refused. */
 export async function deleteProductService(db: Db, enterpriseId: number, id: number) {
+  if (await productHasFacturas(db, enterpriseId, id)) {
+    throw new AppError('CONFLICT', PRODUCT_SERVICE_IN_USE);
+  }
   if (!(await deleteRow(db, enterpriseId, id))) {
     throw new AppError('NOT_FOUND', PRODUCT_SERVICE_NOT_FOUND);
   }
