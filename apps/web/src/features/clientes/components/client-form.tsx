@@ -35,7 +35,7 @@ const USO_SIN_EFECTOS_FISCALES = 'S01';
 const FORMA_PAGO_POR_DEFINIR = '99';
 const PAIS_MEXICO = 'MEX';
 
-function uniqueHint(status: UniqueStatus, fallback: ReactNode): ReactNode {
+function uniqueHint(status: UniqueStatus, fallback: ReactNode, badge: ReactNode): ReactNode {
   if (status.state === 'checking') {
     return (
       <span>
@@ -43,7 +43,14 @@ function uniqueHint(status: UniqueStatus, fallback: ReactNode): ReactNode {
       </span>
     );
   }
-  if (status.state === 'unique') return <span className="text-success">RFC disponible</span>;
+  if (status.state === 'unique') {
+    return (
+      <span>
+        <span className="text-success">RFC disponible</span>
+        {badge}
+      </span>
+    );
+  }
   return fallback;
 }
 
@@ -189,6 +196,7 @@ export function ClientForm(props: ClientFormProps) {
                   ) : (
                     '12 caracteres para personas morales, 13 para personas físicas.'
                   ),
+                  personaBadge,
                 )}
               >
                 <Form.Control

@@ -40,7 +40,11 @@ export function SearchBox(props: {
       }}
     >
       <InputGroup>
-        <InputGroup.Text aria-hidden="true">🔍</InputGroup.Text>
+        <InputGroup.Text aria-hidden="true">
+          <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+            <path d="M11.742 10.344a6.5 6.5 0 1 0-1.397 1.398l3.85 3.85a1 1 0 0 0 1.415-1.414l-3.85-3.85zM12 6.5a5.5 5.5 0 1 1-11 0 5.5 5.5 0 0 1 11 0z" />
+          </svg>
+        </InputGroup.Text>
         <Form.Control
           type="search"
           aria-label={props.label ?? 'Buscar'}

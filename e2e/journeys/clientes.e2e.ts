@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import { type ApiSession, login, signInPage } from '../fixtures/accounts.ts';
+import { type AppServer, startApp } from '../fixtures/app-server.ts';
+import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+
+let smtp: TestSmtp;
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startApp({ smtpUrl: smtp.url });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await smtp?.close();
+});
+
+async function signedInPage(): Promise<{ page: Page; session: ApiSession }> {
+  const account = await registerSetUpAccount(app, smtp);
+  const session = await login(app.url, account.email, account.password);
+  const page = await newPage(browser, app.url);
+  await signInPage(page, session);
+  return { page, session };
+}
+
+/** A persona moral RFC of the SAT pattern, different for each n below 676. */
+function rfcOf(n: number): string {
+  const letter = (k: number) => String.fromCharCode(65 + (k % 26));
+  return `C${letter(Math.floor(n / 26))}${letter(n)}010203AB1`;
+}
+
+async function createClientByApi(session: ApiSession, name: string, rfc: string): Promise<void> {
+  const response = await fetch(`${app.url}/api/clients`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({
+      name_razon_social: name,
+      rfc,
+      usoCfdi: 'G03',
+      regimenFiscal: '601',
+      address: { codigo_postal: '64000' },
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+const rowNames = (page: Page) => page.locator('tbody tr td:first-child').allTextContents();
+
+describe('Mis clientes', () => {
+  it('creates a client through the form, edits it and deletes it with the dialog', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/clientes');
+    await page.getByRole('heading', { name: 'Bienvenido a Mis clientes' }).waitFor();
+    await screenshot(page, 'clientes-bienvenida');
+    await page.getByRole('link', { name: 'Registrar mi primer cliente' }).click();
+    await page.waitForURL('**/clientes/nuevo');
+
+    await page.getByLabel('Nombre o razón social').fill('Comercializadora del Norte');
+    await page.getByLabel('RFC').fill('CNO0102');
+    await page.getByLabel('Nombre o razón social').click();
+    await page.getByText('el RFC ingresado no es válido').waitFor();
+    await page.getByLabel('RFC').fill('cno010203ab1');
+    await page.getByText('RFC disponible').waitFor();
+    await page.getByText('Persona moral').waitFor();
+    await page.getByLabel('Régimen fiscal').selectOption('601');
+    await page.getByLabel('Uso del CFDI').selectOption('G03');
+    await page.getByLabel('Método de pago (opcional)').selectOption('PPD');
+    expect(await page.getByLabel('Forma de pago (opcional)').inputValue()).toBe('99');
+    await page.getByLabel('Código postal').fill('64000');
+    await page.getByLabel('Correo electrónico (opcional)').fill('compras@norte.mx, pagos@norte.mx');
+    await screenshot(page, 'clientes-nuevo');
+    await page.getByRole('button', { name: 'Guardar cliente' }).click();
+    await page.waitForURL((url) => url.pathname === '/clientes');
+    await page.getByRole('cell', { name: 'CNO010203AB1' }).waitFor();
+    expect(await rowNames(page)).toEqual(['Comercializadora del Norte']);
+    await page.getByText('compras@norte.mx, pagos@norte.mx').waitFor();
+    await screenshot(page, 'clientes-lista');
+
+    // The same RFC again is refused by the asynchronous check.
+    await page.getByRole('link', { name: 'Nuevo cliente' }).click();
+    await page.getByLabel('RFC').fill('CNO010203AB1');
+    await page.getByText('Ya existe un cliente con el RFC CNO010203AB1').waitFor();
+    await page.getByRole('link', { name: 'Cancelar' }).click();
+
+    await page.getByRole('link', { name: 'Editar' }).click();
+    await page.waitForURL('**/clientes/editar/*');
+    await page.getByLabel('Nombre o razón social').fill('Comercializadora del Norte Dos');
+    expect(await page.getByLabel('Forma de pago (opcional)').inputValue()).toBe('99');
+    await page.getByRole('button', { name: 'Guardar cliente' }).click();
+    await page.waitForURL((url) => url.pathname === '/clientes');
+    await page.getByRole('link', { name: 'Comercializadora del Norte Dos' }).waitFor();
+
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('¿Desea eliminar el cliente Comercializadora del Norte Dos').waitFor();
+    await screenshot(page, 'clientes-eliminar');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await rowNames(page)).toEqual(['Comercializadora del Norte Dos']);
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('heading', { name: 'Bienvenido a Mis clientes' }).waitFor();
+  });
+
+  it('pages, sorts and searches, and follows the list rules when deleting', async () => {
+    const { page, session } = await signedInPage();
+    for (let n = 0; n < 31; n++) {
+      await createClientByApi(session, `Cliente ${String(n + 1).padStart(2, '0')}`, rfcOf(n));
+    }
+    await page.goto('/clientes');
+    await page.getByRole('cell', { name: 'Cliente 01' }).waitFor();
+    expect((await rowNames(page)).length).toBe(30);
+    expect(await page.getByTestId('list-range').textContent()).toBe('Mostrando 1–30 de 31');
+
+    await page.getByRole('button', { name: /Nombre o razón social/ }).click();
+    await page.waitForURL('**/clientes?order_by=name_razon_social&order_direction=desc');
+    await page.getByRole('cell', { name: 'Cliente 31' }).waitFor();
+    expect((await rowNames(page))[0]).toBe('Cliente 31');
+    await page.getByRole('button', { name: /Nombre o razón social/ }).click();
+    await page.getByRole('cell', { name: 'Cliente 01' }).waitFor();
+
+    await page.getByLabel('Página 2').click();
+    await page.waitForURL('**/clientes?page=2*');
+    await page.getByRole('cell', { name: 'Cliente 31' }).waitFor();
+    await screenshot(page, 'clientes-pagina-2');
+    // Deleting the last item of page 2 goes back to page 1.
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await page.waitForURL((url) => url.pathname === '/clientes' && !url.search.includes('page='));
+    await page.getByRole('cell', { name: 'Cliente 01' }).waitFor();
+    await page.getByText('Mostrando 1–30 de 30').waitFor();
+    expect(await page.getByLabel('Página 2').count()).toBe(0);
+
+    await page.getByLabel('Registros por página').selectOption('50');
+    await page.waitForURL('**/clientes?per_page=50');
+
+    // Searching, then deleting the only match resets the search.
+    await page.getByLabel('Buscar clientes').fill(rfcOf(4));
+    await page.waitForURL(/search=/);
+    await page.getByText('Mostrando 1–1 de 1').waitFor();
+    expect(await rowNames(page)).toEqual(['Cliente 05']);
+    await page.getByLabel('Buscar clientes').fill('no existe nada así');
+    await page.getByText('No se encontraron clientes que coincidan').waitFor();
+    await page.getByLabel('Buscar clientes').fill('Cliente 05');
+    await page.getByText('Mostrando 1–1 de 1').waitFor();
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await page.waitForURL((url) => !url.search.includes('search='));
+    await page.getByText('Mostrando 1–29 de 29').waitFor();
+    expect(await page.getByLabel('Buscar clientes').inputValue()).toBe('');
+  });
+});
