@@ -2,18 +2,21 @@ import { AppError } from '../../http/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import {
+  enterpriseExists,
   findLedgerRowsByReference,
   insertLedgerRow,
   lockEnterprise,
-  sumCredits,
+  readBalance,
+  spendOneCredit,
   type CreditStatus,
 } from './credits.queries.ts';
 
 /**
- * The credits ledger is append-only: a balance is the sum of its rows. A stamp reserves one credit
+ * The credits ledger is append-only: a balance is the sum of its rows, kept as a running total in
+ * credit_balances by a trigger on every ledger insert (migration 0013). A stamp reserves one credit
  * with a 'spend' row before the PAC is called (the credit is spent unless the PAC refuses); a refusal
- * appends a 'refund' row. Every write locks the enterprise row first, so the balance never goes below
- * zero, whatever the concurrency.
+ * appends a 'refund' row. Every write locks the enterprise's balance row first, so the balance never
+ * goes below zero, whatever the concurrency (and a check constraint on the row refuses it anyway).
  */
 
 export const CREDITOS_INSUFICIENTES =
@@ -21,7 +24,7 @@ export const CREDITOS_INSUFICIENTES =
 const EMPRESA_NO_EXISTE = 'La empresa no existe.';
 
 export async function getBalance(db: Db, enterpriseId: number): Promise<number> {
-  return (await sumCredits(db, enterpriseId)).total;
+  return (await readBalance(db, enterpriseId)).total;
 }
 
 /** Adds credits (a purchase, welcome credits or a manual adjustment). */
@@ -45,7 +48,7 @@ export async function addCredits(
     if (!(await lockEnterprise(tx, enterpriseId))) {
       throw new AppError('NOT_FOUND', EMPRESA_NO_EXISTE);
     }
-    const before = await sumCredits(tx, enterpriseId);
+    const before = await readBalance(tx, enterpriseId, { lock: true });
     if (before.total + input.credits < 0) {
       throw new AppError('CONFLICT', 'El ajuste dejaría el saldo de créditos por debajo de cero.');
     }
@@ -61,27 +64,24 @@ export async function addCredits(
 
 /**
  * Takes one credit for `reference` (e.g. 'comprobante:42') inside the caller's transaction, or
- * refuses with 'Créditos insuficientes' (HTTP 402). Free credits are used before paid ones. The
- * enterprise lock is held until the caller commits, which serialises reservations per enterprise.
+ * refuses with 'Créditos insuficientes' (HTTP 402). Free credits are used before paid ones. One
+ * statement; the balance row stays locked until the caller commits, which serialises reservations
+ * per enterprise.
  */
 export async function reserveCredit(
   tx: Db,
   enterpriseId: number,
   reference: string,
 ): Promise<{ status: CreditStatus; balance: number }> {
-  if (!(await lockEnterprise(tx, enterpriseId))) {
+  const spent = await spendOneCredit(tx, enterpriseId, reference);
+  if (spent) return { status: spent.status, balance: spent.total };
+  if (!(await enterpriseExists(tx, enterpriseId))) {
     throw new AppError('NOT_FOUND', EMPRESA_NO_EXISTE);
   }
-  const { total, free } = await sumCredits(tx, enterpriseId);
-  if (total < 1) {
-    throw new AppError('PAYMENT_REQUIRED', CREDITOS_INSUFICIENTES, {
-      persistent: true,
-      showToClient: true,
-    });
-  }
-  const status: CreditStatus = free > 0 ? 'free' : 'paid';
-  await insertLedgerRow(tx, enterpriseId, { kind: 'spend', credits: -1, status, reference });
-  return { status, balance: total - 1 };
+  throw new AppError('PAYMENT_REQUIRED', CREDITOS_INSUFICIENTES, {
+    persistent: true,
+    showToClient: true,
+  });
 }
 
 /**
@@ -93,9 +93,8 @@ export async function refundCredit(
   enterpriseId: number,
   reference: string,
 ): Promise<{ refunded: boolean }> {
-  if (!(await lockEnterprise(tx, enterpriseId))) {
-    throw new AppError('NOT_FOUND', EMPRESA_NO_EXISTE);
-  }
+  // The balance row serialises an enterprise's refunds (a reference is refunded at most once).
+  await readBalance(tx, enterpriseId, { lock: true });
   const rows = await findLedgerRowsByReference(tx, enterpriseId, reference);
   const net = rows.reduce(
     (s, r) => s + (r.kind === 'spend' || r.kind === 'refund' ? r.credits : 0),

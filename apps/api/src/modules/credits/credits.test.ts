@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger } from '../../db/schema/credit-ledger.ts';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
@@ -101,5 +103,32 @@ describe('credits ledger', () => {
       status: 'paid',
     });
     expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(0);
+  });
+
+  it('keeps the running balance equal to the ledger, whoever appends a row', async () => {
+    const e = await seedEnterprise(t.deps, { credits: 2 });
+    await t.deps.db.insert(creditLedger).values({
+      enterprise_id: e.enterpriseId,
+      kind: 'purchase',
+      credits: 5,
+      status: 'paid',
+      reference: 'directo',
+    });
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(7);
+    const [suma] = await t.deps.db
+      .select({ total: sql<number>`coalesce(sum(${creditLedger.credits}), 0)::int` })
+      .from(creditLedger)
+      .where(eq(creditLedger.enterprise_id, e.enterpriseId));
+    expect(Number(suma?.total)).toBe(7);
+    // a row that would take it below zero is refused by the database itself
+    await expect(
+      t.deps.db.insert(creditLedger).values({
+        enterprise_id: e.enterpriseId,
+        kind: 'adjustment',
+        credits: -8,
+        status: 'paid',
+      }),
+    ).rejects.toThrow();
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(7);
   });
 });

@@ -1,11 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/migrate.ts';
 import {
   comprobantePacCalls,
   comprobantes,
   type ComprobanteStatus,
 } from '../../db/schema/comprobantes.ts';
 import type { SerieKind } from '../../db/schema/series.ts';
+import { sellosFiscales } from '../../db/schema/sellos-fiscales.ts';
+import type { CreditStatus } from '../credits/credits.queries.ts';
 
 export const comprobanteColumns = {
   enterprise_id: comprobantes.enterprise_id,
@@ -143,4 +146,69 @@ export function listPacCalls(db: Db, enterpriseId: number, comprobanteId: number
       ),
     )
     .orderBy(comprobantePacCalls.id);
+}
+
+/** Id of the enterprise's current seal (the newest row), the key of the decrypted-CSD cache. */
+export async function findCurrentSellosId(db: Db, enterpriseId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: sellosFiscales.id })
+    .from(sellosFiscales)
+    .where(eq(sellosFiscales.enterprise_id, enterpriseId))
+    .orderBy(desc(sellosFiscales.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * One credit and the serie's next folio in ONE statement (one round trip inside the stamping
+ * transaction): the enterprise's balance row is locked and, when it holds at least one credit, a
+ * 'spend' row is appended (free credits first; the ledger trigger of migration 0013 moves the
+ * balance); only then the serie's next folio is taken (its row stays locked until commit). The same
+ * rules as reserveCredit (credits.service.ts) and reserveNextFolio (series.queries.ts).
+ * `spent` false: no credit (nothing written); `folio` null: no such serie (the caller rolls back).
+ */
+export async function reserveCreditAndFolio(
+  tx: Db,
+  enterpriseId: number,
+  serieId: number,
+  reference: string,
+): Promise<{
+  spent: boolean;
+  creditStatus: CreditStatus | null;
+  folio: { serie: string; folio: number; kind: SerieKind } | null;
+}> {
+  const rows = rowsOf<{
+    status: CreditStatus | null;
+    serie: string | null;
+    folio: number | null;
+    kind: SerieKind | null;
+  }>(
+    await tx.execute(sql`
+      with b as (
+        select enterprise_id, free from credit_balances
+         where enterprise_id = ${enterpriseId} and total >= 1
+           for update
+      ), spend as (
+        insert into credit_ledger (enterprise_id, kind, credits, status, reference)
+        select enterprise_id, 'spend', -1, case when free > 0 then 'free' else 'paid' end, ${reference}
+          from b
+        returning status
+      ), f as (
+        update series set next_folio = next_folio + 1, updated_at = now()
+         where enterprise_id = ${enterpriseId} and id = ${serieId} and exists (select 1 from spend)
+        returning serie, next_folio - 1 as folio, kind
+      )
+      select (select status from spend) as status, f.serie, f.folio, f.kind
+        from (select 1) as one left join f on true`),
+  );
+  const row = rows[0];
+  const status = row?.status ?? null;
+  return {
+    spent: status !== null,
+    creditStatus: status,
+    folio:
+      row && row.serie !== null && row.folio !== null && row.kind !== null
+        ? { serie: row.serie, folio: Number(row.folio), kind: row.kind }
+        : null,
+  };
 }

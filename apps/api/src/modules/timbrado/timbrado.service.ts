@@ -7,14 +7,16 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
-import { refundCredit, reserveCredit } from '../credits/credits.service.ts';
-import { loadSellosForSigning } from '../sellos-fiscales/sellos-fiscales.service.ts';
-import { findSerie, reserveNextFolio } from '../series/series.queries.ts';
+import { enterpriseExists } from '../credits/credits.queries.ts';
+import { CREDITOS_INSUFICIENTES, refundCredit } from '../credits/credits.service.ts';
+import { findSerie } from '../series/series.queries.ts';
+import { sellosParaFirmar } from './csd-cache.ts';
 import {
   findComprobante,
   findComprobanteByIdempotencyKey,
   insertComprobanteSellado,
   insertPacCall,
+  reserveCreditAndFolio,
   updateComprobanteFrom,
   type ComprobanteRow,
 } from './timbrado.queries.ts';
@@ -22,11 +24,14 @@ import {
 /**
  * The one stamping service, for every document type (facturas de ingreso, globales, pagos):
  *
- * 1. One transaction: one credit reserved (the enterprise row lock serialises an enterprise's
- *    stamps, so the balance never goes below zero), the serie's next folio taken, the document built
- *    with that serie, folio and date, validated locally, sealed with the enterprise's CSD and stored
- *    as 'sellada' with its idempotency key. Any refusal here rolls everything back: no credit, no
- *    folio, no PAC call.
+ * 0. Outside any lock: the CSD (decrypted once per process and seal, csd-cache.ts), the serie and
+ *    the document built with the serie's next folio as it stands, validated locally. A refusal here
+ *    takes nothing.
+ * 1. One transaction, as short as it can be: one statement reserves one credit and the serie's next
+ *    folio (the enterprise's balance row and the serie row stay locked until commit, so the balance
+ *    never goes below zero and a folio is never taken twice); the document is built again only when
+ *    that folio is another one, sealed with the enterprise's CSD and stored as 'sellada' with its
+ *    idempotency key. Any refusal here rolls everything back: no credit, no folio, no PAC call.
  * 2. The PAC is called with the stored bytes and the idempotency key.
  * 3. The answer is stored: the stamped XML verbatim, UUID and FechaTimbrado ('timbrada'; the credit
  *    stays spent), or the rejection ('rechazada'; the credit is refunded). A timeout or an unreadable
@@ -57,7 +62,11 @@ export interface ContextoComprobante {
 export interface TimbrarComprobanteInput {
   enterpriseId: number;
   serieId: number;
-  /** Builds the document for the reserved serie and folio; called inside the reservation. */
+  /**
+   * Builds the document for a serie, folio and date: a pure function of them. Called once before the
+   * reservation with the serie's next folio as it stands (that document is validated) and, when a
+   * concurrent stamp took that folio, once more inside the reservation with the reserved one.
+   */
   buildComprobante: (ctx: ContextoComprobante) => Comprobante;
   /**
    * Stable key of the business document (e.g. `factura:<draft id>`): calling again with the same key
@@ -73,6 +82,7 @@ export const PAC_CREDENCIALES =
 export const PAC_OTRO_TIMBRE =
   'El PAC tiene otro comprobante timbrado con la misma clave de envío. El comprobante quedó sellado sin timbrar; contacta a soporte.';
 export const COMPROBANTE_NO_EXISTE = 'El comprobante no existe.';
+const SERIE_NO_EXISTE = 'La serie no existe.';
 
 /** The stored and PAC-facing key: the PAC sees every enterprise's keys, so ours carry the enterprise. */
 export function claveIdempotencia(enterpriseId: number, key: string): string {
@@ -90,34 +100,68 @@ export async function timbrarComprobante(
 ): Promise<ComprobanteRow> {
   const { enterpriseId } = input;
   const idempotencyKey = claveIdempotencia(enterpriseId, input.idempotencyKey ?? randomUUID());
+  const instante = deps.now();
+  // Independent reads in parallel, outside any lock; the earlier document wins over any error.
+  const csdP = sellosParaFirmar(deps.db, deps.secret, enterpriseId, instante).then(
+    (csd) => ({ csd }),
+    (error: unknown) => ({ error }),
+  );
+  const serieP = findSerie(deps.db, enterpriseId, input.serieId);
   if (input.idempotencyKey) {
     const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
-    if (previo) return reanudar(deps, previo);
+    if (previo) {
+      await Promise.allSettled([csdP, serieP]);
+      return reanudar(deps, previo);
+    }
   }
-  const instante = deps.now();
-  const csd = await loadSellosForSigning(deps.db, deps.secret, enterpriseId, instante);
+  const [csdR, serie] = await Promise.all([csdP, serieP]);
+  if ('error' in csdR) throw csdR.error;
+  const { csd } = csdR;
+  if (!serie) throw new AppError('NOT_FOUND', SERIE_NO_EXISTE);
+  // Local validation before any lock, on the document built with the serie's next folio as it
+  // stands: a refusal here takes no credit and no folio. Inside the reservation the document is
+  // built again only when the reserved folio is another one (a concurrent stamp took that one).
+  const provisional: ContextoComprobante = {
+    serie: serie.serie,
+    folio: serie.folio,
+    fecha: instante,
+  };
+  const borrador = input.buildComprobante(provisional);
+  const errores = validateComprobante(borrador, { catalogos: deps.catalogos });
+  if (errores.length > 0) {
+    const porCampo: Record<string, string[]> = {};
+    for (const e of errores) (porCampo[e.field || '_'] ??= []).push(e.message);
+    throw new AppError('VALIDATION', porCampo, { persistent: true });
+  }
   let sellado: ComprobanteRow;
   try {
     sellado = await withTransaction(deps.db, async (tx) => {
-      await reserveCredit(tx, enterpriseId, referenciaCredito(idempotencyKey));
-      const serie = await findSerie(tx, enterpriseId, input.serieId);
-      const folio = serie && (await reserveNextFolio(tx, enterpriseId, input.serieId));
-      if (!serie || !folio) throw new AppError('NOT_FOUND', 'La serie no existe.');
-      const comprobante = input.buildComprobante({
-        serie: folio.serie,
-        folio: folio.folio,
-        fecha: instante,
-      });
-      const errores = validateComprobante(comprobante, { catalogos: deps.catalogos });
-      if (errores.length > 0) {
-        const porCampo: Record<string, string[]> = {};
-        for (const e of errores) (porCampo[e.field || '_'] ??= []).push(e.message);
-        throw new AppError('VALIDATION', porCampo, { persistent: true });
+      // One statement: one credit and the next folio, both rows locked until commit.
+      const r = await reserveCreditAndFolio(
+        tx,
+        enterpriseId,
+        input.serieId,
+        referenciaCredito(idempotencyKey),
+      );
+      if (!r.spent) {
+        if (!(await enterpriseExists(tx, enterpriseId))) {
+          throw new AppError('NOT_FOUND', 'La empresa no existe.');
+        }
+        throw new AppError('PAYMENT_REQUIRED', CREDITOS_INSUFICIENTES, {
+          persistent: true,
+          showToClient: true,
+        });
       }
+      const folio = r.folio;
+      if (!folio) throw new AppError('NOT_FOUND', SERIE_NO_EXISTE);
+      const comprobante =
+        folio.serie === provisional.serie && folio.folio === provisional.folio
+          ? borrador
+          : input.buildComprobante({ serie: folio.serie, folio: folio.folio, fecha: instante });
       const xml = sellarComprobante(comprobante, csd);
       return insertComprobanteSellado(tx, enterpriseId, {
         tipo: comprobante.TipoDeComprobante,
-        serie_kind: serie.kind,
+        serie_kind: folio.kind,
         serie_id: input.serieId,
         serie: folio.serie,
         folio: folio.folio,

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { PacDuplicadoError, SandboxPac, type Pac } from '@repo/pac';
+import { generateTestCsd } from '@repo/cfdi/csd';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { catalogosDePrueba } from '../../../../../packages/cfdi/test/catalogos-de-prueba.ts';
 import { checkSat } from '../../../../../packages/cfdi/test/check-sat.ts';
 import { AppError } from '../../http/errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { CREDITOS_INSUFICIENTES, getBalance } from '../credits/credits.service.ts';
+import { saveSellos } from '../sellos-fiscales/sellos-fiscales.service.ts';
 import { findSerie } from '../series/series.queries.ts';
 import { findComprobante, listPacCalls } from './timbrado.queries.ts';
 import {
@@ -203,6 +205,42 @@ describe('timbrarComprobante on the sandbox PAC', () => {
     const row = await findComprobante(t.deps.db, e.enterpriseId, id ?? -1);
     expect([row?.status, row?.uuid, row?.xml_timbrado]).toEqual(['sellada', null, null]);
     expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(0);
+  });
+
+  it('signs with the new seal from the next stamp on once the enterprise replaces its CSD', async () => {
+    const e = await seedEmpresaTimbrado(t.deps, { credits: 2 });
+    const stamp = () =>
+      timbrarComprobante(deps(sandbox), {
+        enterpriseId: e.enterpriseId,
+        serieId: e.serieId,
+        buildComprobante: (ctx) => e.factura(ctx),
+      });
+    const noCertificado = (xml: string | null) => /\sNoCertificado="(\d+)"/.exec(xml ?? '')?.[1];
+    const first = await stamp();
+    const now = new Date();
+    const nuevo = generateTestCsd({
+      rfc: e.rfc,
+      nombre: 'EMPRESA DE TIMBRADO',
+      validFrom: new Date(now.getTime() - 3600_000),
+      validTo: new Date(now.getTime() + 365 * 24 * 3600_000),
+    });
+    await saveSellos(
+      t.deps.db,
+      t.deps.secret,
+      e.enterpriseId,
+      {
+        cer: { filename: 'nuevo.cer', data: nuevo.cer },
+        key: { filename: 'nuevo.key', data: nuevo.key },
+        password: nuevo.password,
+      },
+      now,
+    );
+    const second = await stamp();
+    expect(second.status).toBe('timbrada');
+    expect(noCertificado(second.xml_sellado)).not.toBe(noCertificado(first.xml_sellado));
+    expect(second.xml_sellado).toContain(`NoCertificado="${nuevo.noCertificado}"`);
+    const sat = checkSat(second.xml_timbrado ?? '', { tfdCertificado: sandbox.certificado().pem });
+    expect(sat.errors).toEqual([]);
   });
 
   async function lastComprobanteId(enterpriseId: number): Promise<number | undefined> {
