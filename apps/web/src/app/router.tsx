@@ -169,6 +169,16 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'app',
     screen: lazy(() => import('./routes/configuraciones/series-folios.tsx')),
   },
+  {
+    path: '/configuraciones/grupos-de-impuestos',
+    name: 'configs.gruposDeImpuestos',
+    title: 'Grupos de impuestos',
+    description:
+      'Grupos de impuestos trasladados, retenidos y locales para sus productos y servicios.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/configuraciones/grupos-de-impuestos.tsx')),
+  },
 ];
 
 const toRouteObject = (route: AppRoute) => ({
