@@ -301,21 +301,23 @@ export async function insertDraftRow(
     .onConflictDoNothing();
 }
 
-/** A sealed attempt of this pre-invoice whose PAC answer never arrived: it must be resent as is. */
-export async function findSelladaPendiente(db: Db, enterpriseId: number, keyPrefix: string) {
+/**
+ * How many stamping attempts of a pre-invoice the PAC rejected: the number of its next attempt.
+ * Keys are `<prefix><n>`, so concurrent requests share one key (one stamp), a lost answer is resent
+ * under the same key, and only a rejection opens a new attempt.
+ */
+export async function countRechazadas(db: Db, enterpriseId: number, keyPrefix: string) {
   const [row] = await db
-    .select({ id: c.id })
+    .select({ n: sql<number>`count(*)::int` })
     .from(c)
     .where(
       and(
         eq(c.enterprise_id, enterpriseId),
-        eq(c.status, 'sellada'),
+        eq(c.status, 'rechazada'),
         like(c.idempotency_key, `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`),
       ),
-    )
-    .orderBy(desc(c.id))
-    .limit(1);
-  return row ?? null;
+    );
+  return row?.n ?? 0;
 }
 
 /** A stamped invoice of the enterprise by UUID, with its XML (motivo 01 checks). */

@@ -33,11 +33,7 @@ import {
   consultarEstadoComprobante,
 } from '../timbrado/cancelacion.service.ts';
 import { findComprobanteByIdempotencyKey } from '../timbrado/timbrado.queries.ts';
-import {
-  claveIdempotencia,
-  reenviarComprobante,
-  timbrarComprobante,
-} from '../timbrado/timbrado.service.ts';
+import { claveIdempotencia, timbrarComprobante } from '../timbrado/timbrado.service.ts';
 import { cfdiDatos } from './cfdi-datos.ts';
 import {
   campoDelDraft,
@@ -57,7 +53,7 @@ import {
   deletePreFactura,
   draftRowValues,
   findFactura,
-  findSelladaPendiente,
+  countRechazadas,
   findTimbradaByUuid,
   insertDraftRow,
   insertPreFactura,
@@ -354,8 +350,9 @@ export async function removePreFactura(deps: Deps, enterpriseId: number, id: num
 /**
  * Stamps a draft: every local rule first (seals, date, amounts, catalogs, régimen 626), then the
  * stamping service (credit and folio reserved, sealed, sent to the PAC). From a pre-invoice, the
- * stamped invoice replaces it (a new id, answered); a sealed attempt of that pre-invoice whose
- * PAC answer was lost is resent as is, never sealed twice.
+ * stamped invoice replaces it (a new id, answered). The idempotency key of a pre-invoice's attempt
+ * is stable until the PAC rejects one: two clicks make one invoice, and a sealed attempt whose PAC
+ * answer was lost is resent as is (the invoice answered is that attempt's), never sealed twice.
  */
 async function timbrarDraft(
   deps: Deps,
@@ -373,50 +370,51 @@ async function timbrarDraft(
     nombre: previa.Receptor.Nombre,
   });
 
-  const prefijo = origen.preFacturaId !== null ? `pre-factura:${origen.preFacturaId}:` : null;
-  const pendiente = prefijo
-    ? await findSelladaPendiente(deps.db, enterpriseId, claveIdempotencia(enterpriseId, prefijo))
-    : null;
-  const key = prefijo
-    ? `${prefijo}${randomUUID()}`
-    : `factura:${origen.idempotencyKey ?? randomUUID()}`;
+  let key: string;
+  if (origen.preFacturaId !== null) {
+    const prefijo = `pre-factura:${origen.preFacturaId}:`;
+    const intento = await countRechazadas(
+      deps.db,
+      enterpriseId,
+      claveIdempotencia(enterpriseId, prefijo),
+    );
+    key = `${prefijo}${intento}`;
+  } else {
+    key = `factura:${origen.idempotencyKey ?? randomUUID()}`;
+  }
   let row;
   try {
-    row = pendiente
-      ? await reenviarComprobante(deps, { enterpriseId, comprobanteId: pendiente.id })
-      : await timbrarComprobante(deps, {
-          enterpriseId,
-          serieId: ctx.serie.id,
-          idempotencyKey: key,
-          buildComprobante: (sf) => {
-            const r = buildIngreso(ingresoDraft(ctx, draft, sf), {
-              fecha: fechaComprobante(draft.fecha, sf.fecha, ctx.zona),
-            });
-            if (!r.ok) {
-              throw new AppError(
-                'VALIDATION',
-                porCampo(
-                  r.errores.map((e) => ({
-                    field: campoDelDraft(e.field),
-                    message: e.message,
-                    code: '',
-                  })),
-                ),
-              );
-            }
-            return r.comprobante;
-          },
+    row = await timbrarComprobante(deps, {
+      enterpriseId,
+      serieId: ctx.serie.id,
+      idempotencyKey: key,
+      buildComprobante: (sf) => {
+        const r = buildIngreso(ingresoDraft(ctx, draft, sf), {
+          fecha: fechaComprobante(draft.fecha, sf.fecha, ctx.zona),
         });
+        if (!r.ok) {
+          throw new AppError(
+            'VALIDATION',
+            porCampo(
+              r.errores.map((e) => ({
+                field: campoDelDraft(e.field),
+                message: e.message,
+                code: '',
+              })),
+            ),
+          );
+        }
+        return r.comprobante;
+      },
+    });
   } catch (err) {
     // A sealed attempt (the PAC did not answer) or a rejected one keeps its draft beside it.
-    if (!pendiente) {
-      const intento = await findComprobanteByIdempotencyKey(
-        deps.db,
-        enterpriseId,
-        claveIdempotencia(enterpriseId, key),
-      );
-      if (intento) await insertDraftRow(deps.db, enterpriseId, intento.id, values);
-    }
+    const intento = await findComprobanteByIdempotencyKey(
+      deps.db,
+      enterpriseId,
+      claveIdempotencia(enterpriseId, key),
+    );
+    if (intento) await insertDraftRow(deps.db, enterpriseId, intento.id, values);
     throw err;
   }
   const stamped = row;

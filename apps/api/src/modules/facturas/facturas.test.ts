@@ -20,6 +20,8 @@ import { getBalance } from '../credits/credits.service.ts';
 import { PRODUCT_SERVICE_IN_USE } from '../products-services/products-services.service.ts';
 import { findSerie } from '../series/series.queries.ts';
 import { findComprobante } from '../timbrado/timbrado.queries.ts';
+import { PAC_NO_RESPONDIO } from '../timbrado/timbrado.service.ts';
+import { PacEspia } from '../timbrado/timbrado.test-support.ts';
 import {
   FECHA_FUERA_DE_RANGO,
   INFO_GLOBAL_NO_APLICA,
@@ -610,6 +612,96 @@ describe('pre-invoices', () => {
     expect((await api(t, e, 'GET', `${V40}/facturas-ingreso/${pre2.id}`)).json().data.status).toBe(
       'pre_factura',
     );
+  });
+});
+
+describe('stamping never stamps twice', () => {
+  async function timbradas(enterpriseId: number) {
+    return t.deps.db
+      .select({ id: comprobantes.id })
+      .from(comprobantes)
+      .where(
+        and(eq(comprobantes.enterprise_id, enterpriseId), eq(comprobantes.status, 'timbrada')),
+      );
+  }
+
+  it('the same idempotency_key answers the first invoice instead of a second one', async () => {
+    const e = await seedFacturador(t, { credits: 2 });
+    const { draft } = await basico(t, e);
+    const first = await stamp(e, draft({ idempotency_key: 'clic-0001-abcdef' }));
+    const second = await stamp(e, draft({ idempotency_key: 'clic-0001-abcdef' }));
+    expect(second.id).toBe(first.id);
+    expect(second.uuid).toBe(first.uuid);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(1);
+  });
+
+  it('two clicks on "timbrar" of one pre-invoice make one invoice and spend one credit', async () => {
+    const e = await seedFacturador(t, { credits: 2 });
+    const { draft } = await basico(t, e);
+    const pre = (await api(t, e, 'POST', `${V40}/pre-facturas-ingreso`, draft())).json().data;
+    const url = `${V40}/pre-facturas-ingreso/${pre.id}/timbrar-with-pre-factura-original-data`;
+    const answers = await Promise.all([api(t, e, 'POST', url), api(t, e, 'POST', url)]);
+    const ok = answers.filter((r) => r.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of answers) expect([200, 404]).toContain(r.statusCode);
+    expect(new Set(ok.map((r) => r.json().data.factura.uuid)).size).toBe(1);
+    expect(await timbradas(e.enterpriseId)).toHaveLength(1);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(1);
+  });
+
+  it('a lost PAC answer keeps the pre-invoice; the retry resends the same sealed XML', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'facturas-perdida-'));
+    const espia = new PacEspia(new SandboxPac({ dataDir, catalogos: t.deps.catalogos }), 1);
+    const app = await buildTestApp({ database: t.deps.database, pac: espia });
+    try {
+      const e = await seedFacturador(app, { credits: 1 });
+      const { draft } = await basico(app, e);
+      const pre = (await api(app, e, 'POST', `${V40}/pre-facturas-ingreso`, draft())).json().data;
+      const url = `${V40}/pre-facturas-ingreso/${pre.id}/timbrar-with-pre-factura-original-data`;
+      const lost = await api(app, e, 'POST', url);
+      expect(lost.statusCode).toBe(503);
+      expect(lost.json()).toMatchObject({
+        dataError: PAC_NO_RESPONDIO,
+        persistentErrorMessage: true,
+      });
+      const still = await api(app, e, 'GET', `${V40}/facturas-ingreso/${pre.id}`);
+      expect(still.json().data.status).toBe('pre_factura');
+
+      const retry = await api(app, e, 'POST', url);
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(espia.enviados).toHaveLength(2);
+      expect(espia.enviados[1]).toBe(espia.enviados[0]);
+      expect(retry.json().data.user_total_remaining_credits).toBe(0);
+      expect(await timbradas(e.enterpriseId)).toHaveLength(1);
+      expect((await api(app, e, 'GET', `${V40}/facturas-ingreso/${pre.id}`)).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('after a PAC rejection the pre-invoice stays and a new attempt can stamp it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'facturas-reintento-'));
+    const rechaza = await buildTestApp({
+      database: t.deps.database,
+      pac: new SandboxPac({ dataDir, catalogos: t.deps.catalogos, enLco: () => false }),
+    });
+    try {
+      const e = await seedFacturador(t, { credits: 1 });
+      const { draft } = await basico(t, e);
+      const pre = (await api(t, e, 'POST', `${V40}/pre-facturas-ingreso`, draft())).json().data;
+      const url = `${V40}/pre-facturas-ingreso/${pre.id}/timbrar-with-pre-factura-original-data`;
+      expect((await api(rechaza, e, 'POST', url)).statusCode).toBe(422);
+      expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(1);
+      const ok = await api(t, e, 'POST', url);
+      expect(ok.statusCode, ok.body).toBe(200);
+      // The rejected attempt burnt folio 1; the invoice takes folio 2.
+      expect(ok.json().data.factura).toMatchObject({ status: 'timbrada', folio: 2 });
+      await satOk(e.enterpriseId, ok.json().data.factura.id);
+    } finally {
+      await rechaza.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
