@@ -35,6 +35,10 @@ import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
 import { newClientRoutes } from './modules/new-client/new-client.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { pacRoutes } from './pac/pac.routes.ts';
+import {
+  comprobantesCompartidosRoutes,
+  comprobantesRoutes,
+} from './modules/comprobantes/comprobantes.routes.ts';
 import { facturasRoutes } from './modules/facturas/facturas.routes.ts';
 
 export type App = FastifyInstance;
@@ -85,6 +89,8 @@ export async function createServer(deps: AppDeps): Promise<App> {
       await api.register(firstStepsRoutes(deps));
       await api.register(catalogosRoutes(deps), { prefix: '/catalogos' });
       await api.register(pacRoutes(deps));
+      await api.register(comprobantesRoutes(deps));
+      await api.register(comprobantesCompartidosRoutes(deps));
       await api.register(facturasRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));
       await api.register(sellosFiscalesNewClientRoutes(deps));

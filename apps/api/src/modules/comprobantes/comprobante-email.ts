@@ -1,0 +1,49 @@
+import { COMPROBANTE_TYPE_LABEL, type ComprobanteType } from '@repo/contracts/comprobantes';
+import { renderEmail, type RenderedEmail } from '../../email/templates/email-layout.ts';
+import { formatMoney } from './pdf/formato.ts';
+
+/** The e-mail that delivers a stamped comprobante to the client, PDF and XML attached. */
+export function comprobanteEmail(input: {
+  comprobanteType: ComprobanteType;
+  /** The enterprise's display name (trade name, else legal name). */
+  empresa: string;
+  serieFolio: string;
+  total: string;
+  moneda: string;
+  uuid: string;
+  fecha: string;
+  receptor: string;
+  cancelado: boolean;
+  verificacionUrl: string;
+}): RenderedEmail {
+  const tipo = COMPROBANTE_TYPE_LABEL[input.comprobanteType];
+  const documento = input.serieFolio
+    ? `${tipo.toLowerCase()} ${input.serieFolio}`
+    : tipo.toLowerCase();
+  const total = `${formatMoney(input.total)} ${input.moneda}`;
+  const masculino = input.comprobanteType === 'complemento_pago';
+  const paragraphs = [
+    `${input.empresa} le envía ${masculino ? 'el' : 'la'} ${documento} ${masculino ? 'emitido' : 'emitida'} a ${input.receptor}.`,
+    [
+      `${tipo}: ${input.serieFolio || 'sin serie ni folio'}`,
+      `Total: ${total}`,
+      `Fecha de emisión: ${input.fecha.replace('T', ' ')}`,
+      `Folio fiscal (UUID): ${input.uuid}`,
+    ].join('\n'),
+    'Adjuntamos el PDF (representación impresa) y el XML del comprobante. El XML es el documento con validez fiscal: consérvelo para su contabilidad.',
+  ];
+  if (input.cancelado) {
+    paragraphs.push(
+      'Aviso: este comprobante fue cancelado ante el SAT y ya no tiene efectos fiscales.',
+    );
+  }
+  return renderEmail({
+    subject: `${tipo} ${input.serieFolio} de ${input.empresa} — ${total}`.replace(/\s+/g, ' '),
+    greeting: 'Estimado cliente:',
+    paragraphs,
+    action: { label: 'Verificar en el portal del SAT', url: input.verificacionUrl },
+    closing: [
+      `Si tiene dudas sobre este comprobante, responda a este correo para comunicarse con ${input.empresa}.`,
+    ],
+  });
+}
