@@ -1,0 +1,12 @@
+import Alert from 'react-bootstrap/Alert';
+import { useParams } from 'react-router';
+import { FacturaFormScreen } from '#src/features/facturacion/factura-form/components/factura-form-screen.tsx';
+
+export default function FacturacionFacturasClonarScreen() {
+  const { facturaId } = useParams();
+  const id = Number(facturaId);
+  if (!Number.isInteger(id) || id <= 0) {
+    return <Alert variant="warning">La factura solicitada no existe.</Alert>;
+  }
+  return <FacturaFormScreen key={id} mode="clonar" facturaId={id} />;
+}

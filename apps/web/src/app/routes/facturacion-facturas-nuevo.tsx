@@ -1,0 +1,5 @@
+import { FacturaFormScreen } from '#src/features/facturacion/factura-form/components/factura-form-screen.tsx';
+
+export default function FacturacionFacturasNuevoScreen() {
+  return <FacturaFormScreen mode="nuevo" facturaId={null} />;
+}

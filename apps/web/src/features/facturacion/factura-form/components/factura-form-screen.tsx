@@ -1,0 +1,148 @@
+import { useMemo } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { useSession } from '#src/shared/session/session-store.ts';
+import {
+  useClient,
+  useDatosFiscales,
+  useImpuestos,
+  useRubrosImpuestos,
+  useSellosFiscales,
+  useSeriesIngreso,
+} from '../api/datos-maestros.ts';
+import { useFactura } from '../api/facturas-ingreso.ts';
+import { facturaVacia, valuesFromFactura } from '../model/factura-form-values.ts';
+import { catalogoDeImpuestos } from '../model/impuestos-de-partida.ts';
+import { FacturaForm, type FacturaFormMode } from './factura-form.tsx';
+
+const TITULOS: Record<FacturaFormMode, string> = {
+  nuevo: 'Nueva factura',
+  editar: 'Editar pre factura',
+  clonar: 'Clonar factura',
+};
+
+const SUBTITULOS: Record<FacturaFormMode, string> = {
+  nuevo:
+    'Capture los datos de la factura de ingreso. Los importes se calculan como quedarán en el CFDI.',
+  editar:
+    'Corrija la pre factura y guárdela, o tímbrela con estos datos o con los datos guardados.',
+  clonar: 'Una factura nueva con los datos de la factura elegida. Revísela antes de timbrarla.',
+};
+
+function Cargando() {
+  return (
+    <div className="d-flex justify-content-center py-5" role="status" aria-label="Cargando">
+      <Spinner animation="border" variant="primary" />
+    </div>
+  );
+}
+
+/** The invoice form screen: loads the master data (and the invoice to edit or clone) first. */
+export function FacturaFormScreen(props: { mode: FacturaFormMode; facturaId: number | null }) {
+  const { enterprise } = useSession();
+  const enterpriseId = enterprise?.id ?? null;
+  const rubros = useRubrosImpuestos();
+  const trasladados = useImpuestos('trasladados');
+  const retenidos = useImpuestos('retenidos');
+  const series = useSeriesIngreso(enterpriseId);
+  const emisor = useDatosFiscales(enterpriseId);
+  const sellos = useSellosFiscales(enterpriseId);
+  const factura = useFactura(props.mode === 'nuevo' ? null : props.facturaId);
+  const clientId = factura.data?.draft?.client_id ?? null;
+  const client = useClient(clientId);
+
+  const catalogo = useMemo(
+    () =>
+      catalogoDeImpuestos({
+        trasladados: trasladados.data ?? [],
+        retenidos: retenidos.data ?? [],
+        rubros: rubros.data ?? [],
+      }),
+    [trasladados.data, retenidos.data, rubros.data],
+  );
+
+  const header = (
+    <div className="mb-4">
+      <Link to="/facturacion/facturas" className="small">
+        ← Facturas
+      </Link>
+      <h1 className="h3 fw-bold mb-1 mt-1">{TITULOS[props.mode]}</h1>
+      <p className="text-body-secondary mb-0">{SUBTITULOS[props.mode]}</p>
+    </div>
+  );
+
+  const base = [rubros, trasladados, retenidos, series];
+  const failed = base.find((q) => q.isError) ?? (factura.isError ? factura : null);
+  if (failed) {
+    return (
+      <>
+        {header}
+        <Alert variant="danger">
+          No fue posible cargar los datos de la factura. Recargue la página para intentarlo de
+          nuevo.
+        </Alert>
+      </>
+    );
+  }
+  const loading =
+    base.some((q) => q.isPending) ||
+    (props.mode !== 'nuevo' && (factura.isPending || (clientId !== null && client.isPending)));
+  if (loading || !rubros.data || !series.data) {
+    return (
+      <>
+        {header}
+        <Cargando />
+      </>
+    );
+  }
+
+  let initialValues = facturaVacia();
+  if (props.mode !== 'nuevo' && factura.data) {
+    const f = factura.data;
+    if (props.mode === 'editar' && f.status !== 'pre_factura') {
+      return (
+        <>
+          {header}
+          <Alert variant="warning">
+            Esta factura ya fue timbrada: solo las pre facturas se pueden editar.{' '}
+            <Link to={`/facturacion/facturas/detalle/${String(f.id)}`}>Ver la factura</Link>
+          </Alert>
+        </>
+      );
+    }
+    const values = valuesFromFactura(f, rubros.data, { clonar: props.mode === 'clonar' });
+    if (!values) {
+      return (
+        <>
+          {header}
+          <Alert variant="warning">
+            Esta factura no conserva los datos de captura, por lo que no se puede{' '}
+            {props.mode === 'clonar' ? 'clonar' : 'editar'}.
+          </Alert>
+        </>
+      );
+    }
+    initialValues = values;
+  } else if (series.data.length > 0) {
+    initialValues = { ...initialValues, serie_id: series.data[0]?.id ?? null };
+  }
+
+  return (
+    <>
+      {header}
+      <FacturaForm
+        key={`${props.mode}-${String(props.facturaId)}`}
+        mode={props.mode}
+        facturaId={props.mode === 'editar' ? props.facturaId : null}
+        initialValues={initialValues}
+        initialClient={client.data ?? null}
+        rubros={rubros.data}
+        catalogo={catalogo}
+        series={series.data}
+        emisor={emisor.data ?? null}
+        sellos={sellos.data ?? null}
+      />
+    </>
+  );
+}
