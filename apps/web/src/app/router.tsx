@@ -51,6 +51,16 @@ export const ROUTES: readonly AppRoute[] = [
     screen: lazy(() => import('./routes/bienvenido.tsx')),
   },
   {
+    path: '/configuracion-inicial/:newClientToken',
+    name: 'InitialConfiguration',
+    title: 'Configuración inicial',
+    description:
+      'Configure su empresa: datos fiscales, sellos, series, impuestos y su primer cliente.',
+    guard: null,
+    layout: 'visitor',
+    screen: lazy(() => import('./routes/configuracion-inicial.tsx')),
+  },
+  {
     path: '/',
     name: 'home',
     title: 'Inicio',

@@ -1,0 +1,158 @@
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ClientForm } from '#src/features/clientes/components/client-form.tsx';
+import {
+  checkNewClientClientRfc,
+  createNewClientClient,
+  getNewClientClients,
+  getNewClientInfo,
+} from '#src/features/configuracion-inicial/api/new-client-configuration.ts';
+import { InitialConfigurationWizard } from '#src/features/configuracion-inicial/components/initial-configuration-wizard.tsx';
+import { newClientRubrosApi } from '#src/features/configuraciones/grupos-de-impuestos/api/rubros-impuestos-api.ts';
+import { RubrosList } from '#src/features/configuraciones/grupos-de-impuestos/components/rubros-list.tsx';
+import { newClientDatosFiscalesApi } from '#src/features/configuraciones/mis-datos-fiscales/api/datos-fiscales-api.ts';
+import {
+  DatosFiscalesForm,
+  datosFiscalesKey,
+} from '#src/features/configuraciones/mis-datos-fiscales/components/datos-fiscales-form.tsx';
+import { newClientSellosFiscalesApi } from '#src/features/configuraciones/sellos-certificados-digitales/api/sellos-fiscales-api.ts';
+import { SellosForm } from '#src/features/configuraciones/sellos-certificados-digitales/components/sellos-form.tsx';
+import { newClientSeriesApi } from '#src/features/configuraciones/series-folios/api/series-api.ts';
+import { SeriesFolios } from '#src/features/configuraciones/series-folios/components/series-folios.tsx';
+import { notify } from '#src/shared/feedback/feedback-store.ts';
+import { errorMessageOf } from '#src/shared/http/api-error.ts';
+import { startSession } from '#src/shared/session/session-store.ts';
+
+/** The wizard's forms are wider than the visitor column: this centres them on the page. */
+const WIDE = {
+  width: 'min(1040px, 94vw)',
+  position: 'relative',
+  left: '50%',
+  transform: 'translateX(-50%)',
+} as const;
+
+function ClientStep(props: { newClientToken: string }) {
+  const { newClientToken } = props;
+  const queryClient = useQueryClient();
+  const key = ['new-client-clients', newClientToken];
+  const clients = useQuery({ queryKey: key, queryFn: () => getNewClientClients(newClientToken) });
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <>
+      {clients.data && clients.data.length > 0 && (
+        <Table size="sm" className="mb-4" data-testid="wizard-clients">
+          <thead>
+            <tr>
+              <th>Nombre o razón social</th>
+              <th>RFC</th>
+            </tr>
+          </thead>
+          <tbody>
+            {clients.data.map((c) => (
+              <tr key={c.id}>
+                <td>{c.name_razon_social}</td>
+                <td>{c.rfc}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <ClientForm
+        key={formKey}
+        checkRfcUnique={(rfc) => checkNewClientClientRfc(newClientToken, rfc)}
+        submitLabel="Guardar cliente"
+        onSubmit={async (request) => {
+          const client = await createNewClientClient(newClientToken, request);
+          notify('success', `El cliente ${client.name_razon_social} fue registrado.`);
+          setFormKey((k) => k + 1);
+          await queryClient.invalidateQueries({ queryKey: key });
+        }}
+      />
+    </>
+  );
+}
+
+function Wizard(props: { newClientToken: string; enterpriseId: number }) {
+  const { newClientToken, enterpriseId } = props;
+  const navigate = useNavigate();
+  const apis = useMemo(
+    () => ({
+      datos: newClientDatosFiscalesApi(newClientToken),
+      sellos: newClientSellosFiscalesApi(newClientToken),
+      series: newClientSeriesApi(newClientToken),
+      rubros: newClientRubrosApi(newClientToken, enterpriseId),
+    }),
+    [newClientToken, enterpriseId],
+  );
+  const datos = useQuery({ queryKey: datosFiscalesKey(apis.datos.scope), queryFn: apis.datos.get });
+  const saved = datos.data;
+  const canFinish = Boolean(saved?.razon_social && saved.regimen_fiscal && saved.codigo_postal);
+
+  return (
+    <InitialConfigurationWizard
+      newClientToken={newClientToken}
+      canFinish={canFinish}
+      onFinished={(session) => {
+        startSession(session);
+        notify('success', '¡Listo! Su cuenta está configurada.');
+        void navigate('/', { replace: true });
+      }}
+      renderStep={(step) => {
+        switch (step) {
+          case 1:
+            return <DatosFiscalesForm api={apis.datos} />;
+          case 2:
+            return <SellosForm api={apis.sellos} />;
+          case 3:
+            return <SeriesFolios api={apis.series} />;
+          case 4:
+            return <RubrosList api={apis.rubros} />;
+          default:
+            return <ClientStep newClientToken={newClientToken} />;
+        }
+      }}
+    />
+  );
+}
+
+/** /configuracion-inicial/:newClientToken: the initial configuration of a new client (no session). */
+export default function ConfiguracionInicialScreen() {
+  const { newClientToken = '' } = useParams();
+  const info = useQuery({
+    queryKey: ['new-client-info', newClientToken],
+    queryFn: () => getNewClientInfo(newClientToken),
+    retry: false,
+  });
+
+  return (
+    <div style={WIDE}>
+      <h1 className="h3 fw-bold mb-1">Configuración inicial</h1>
+      {info.isPending ? (
+        <div className="py-5 text-center" role="status">
+          <Spinner />
+        </div>
+      ) : info.isError ? (
+        <>
+          <Alert variant="danger">
+            {errorMessageOf(info.error, 'No fue posible abrir la configuración inicial.')}
+          </Alert>
+          <p>
+            <Link to="/login">Iniciar sesión</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="text-body-secondary mb-4">
+            Hola, {info.data.user.name}. Configure su empresa en unos pasos; podrá cambiar todo
+            después en Configuraciones.
+          </p>
+          <Wizard newClientToken={newClientToken} enterpriseId={info.data.enterprise.id} />
+        </>
+      )}
+    </div>
+  );
+}

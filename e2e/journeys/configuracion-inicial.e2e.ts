@@ -1,0 +1,164 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTestCsd } from '@repo/cfdi/csd';
+import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import { login, registerVerifiedAccount } from '../fixtures/accounts.ts';
+import { type AppServer, startApp } from '../fixtures/app-server.ts';
+import { launchBrowser, newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import { randomRfc } from '../fixtures/facturacion.ts';
+
+let smtp: TestSmtp;
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startApp({ smtpUrl: smtp.url });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await smtp?.close();
+});
+
+describe('initial configuration wizard', () => {
+  it('a new user configures the enterprise step by step and lands on Inicio signed in', async () => {
+    const rfc = randomRfc('moral');
+    const account = await registerVerifiedAccount(app.url, smtp, {
+      rfc,
+      name: 'Patricia Núñez',
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'csd-'));
+    const csd = generateTestCsd({ rfc, nombre: 'REFACCIONES NUÑEZ', password: 'MiClaveCsd1' });
+    writeFileSync(join(dir, 'refacciones.cer'), csd.cer);
+    writeFileSync(join(dir, 'refacciones.key'), csd.key);
+
+    // Login answers a new-client token: the wizard opens.
+    const page = await newPage(browser, app.url);
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    await page.getByLabel('Contraseña').fill(account.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(/\/configuracion-inicial\//);
+    await page.getByText('Hola, Patricia Núñez.').waitFor();
+    const stepCounter = page.getByTestId('wizard-step');
+    expect(await stepCounter.textContent()).toBe('Paso 1 de 5');
+    // The tax data come first: without them there is no going on.
+    expect(await page.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Razón social').fill('REFACCIONES NUÑEZ S. DE R.L. DE C.V.');
+    await page.getByLabel('Régimen fiscal').click();
+    await page.getByText('El SAT no acepta regímenes societarios en la razón social').waitFor();
+    await page.getByLabel('Régimen fiscal').selectOption('601');
+    await page.getByLabel('Código postal').fill('42501');
+    await expect
+      .poll(() => page.getByLabel('Estado').inputValue(), { timeout: 10_000 })
+      .toBe('HID');
+    await screenshot(page, 'configuracion-inicial-1');
+    await page.getByRole('button', { name: 'Guardar datos fiscales' }).click();
+    await page.getByText('Datos fiscales guardados.').waitFor();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    expect(await stepCounter.textContent()).toBe('Paso 2 de 5');
+    await page.getByLabel('Certificado (.cer)').setInputFiles(join(dir, 'refacciones.cer'));
+    await page.getByTestId('certificado-rfc').getByText(rfc).waitFor();
+    await page.getByLabel('Llave privada (.key)').setInputFiles(join(dir, 'refacciones.key'));
+    await page.getByLabel('Contraseña de la llave privada').fill('MiClaveCsd1');
+    await page.getByRole('button', { name: 'Guardar sellos' }).click();
+    await page.getByTestId('sellos-registrados').waitFor();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    expect(await stepCounter.textContent()).toBe('Paso 3 de 5');
+    const ingreso = page.getByRole('region', { name: 'Facturas de ingreso' });
+    await ingreso.getByLabel('Serie').fill('RN');
+    await ingreso.getByRole('button', { name: 'Agregar serie' }).click();
+    await ingreso.getByRole('cell', { name: 'RN', exact: true }).waitFor();
+
+    // Back one step: the registered seals are still there; then forward again.
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    expect(await stepCounter.textContent()).toBe('Paso 2 de 5');
+    await page.getByTestId('sellos-registrados').getByText(csd.noCertificado).waitFor();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    expect(await stepCounter.textContent()).toBe('Paso 4 de 5');
+    await page.getByRole('button', { name: 'Nuevo grupo de impuestos' }).click();
+    await page.getByLabel('Nombre del grupo de impuestos').fill('General');
+    await page.getByText('Nombre disponible').waitFor();
+    await page
+      .getByRole('radiogroup', { name: 'Impuestos trasladados: IVA' })
+      .getByLabel('IVA 16%')
+      .check();
+    await page.getByRole('button', { name: 'Guardar grupo de impuestos' }).click();
+    await page
+      .getByTestId('rubros')
+      .getByRole('row', { name: /General/ })
+      .waitFor();
+    await screenshot(page, 'configuracion-inicial-4');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    expect(await stepCounter.textContent()).toBe('Paso 5 de 5');
+    await page.getByLabel('Nombre o razón social').fill('Transportes del Golfo');
+    await page.getByLabel('RFC').fill('TGO010203AB1');
+    await page.getByLabel('Régimen fiscal').selectOption('601');
+    await page.getByLabel('Uso del CFDI').selectOption('G03');
+    await page.getByLabel('Código postal').fill('64000');
+    await page.getByRole('button', { name: 'Guardar cliente' }).click();
+    await page.getByTestId('wizard-clients').getByText('TGO010203AB1').waitFor();
+    await screenshot(page, 'configuracion-inicial-5');
+
+    await page.getByRole('button', { name: 'Terminar configuración' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Hola, Patricia' }).waitFor();
+    await page.getByTestId('enterprise-name').getByText('REFACCIONES NUÑEZ').waitFor();
+    expect((await storedSession(page)).accessToken).toBeTruthy();
+    await screenshot(page, 'configuracion-inicial-inicio');
+
+    // The account is a normal one now: login answers a session, with everything the wizard saved.
+    const session = await login(app.url, account.email, account.password);
+    const enterpriseId = (session.user.enterprises[0] as { id: number }).id;
+    const get = async <T>(path: string) =>
+      (
+        (await (
+          await fetch(`${app.url}/api/${path}`, {
+            headers: { Authorization: `Bearer ${session.token}` },
+          })
+        ).json()) as { data: T }
+      ).data;
+    expect(await get(`datos-fiscales/${enterpriseId}`)).toMatchObject({
+      rfc,
+      razon_social: 'REFACCIONES NUÑEZ',
+      regimen_fiscal: '601',
+      codigo_postal: '42501',
+    });
+    expect(await get(`sellos-fiscales/${enterpriseId}`)).toMatchObject({
+      sellos_fiscales_registered: true,
+      certificated_number: csd.noCertificado,
+    });
+    expect(
+      (await get<{ serie: string }[]>(`series/${enterpriseId}/facturas-ingreso`)).map(
+        (s) => s.serie,
+      ),
+    ).toEqual(['RN']);
+    expect((await get<{ name: string }[]>('rubros-impuestos')).map((r) => r.name)).toEqual([
+      'General',
+    ]);
+    expect(
+      (await get<{ data: { rfc: string }[] }>('clients?page=1')).data.map((c) => c.rfc),
+    ).toEqual(['TGO010203AB1']);
+
+    // The link is spent: opening the wizard again says so.
+    const again = await newPage(browser, app.url);
+    await again.goto(`/configuracion-inicial/${account.newClientToken}`);
+    await again
+      .getByText(
+        'El enlace no es válido o la configuración inicial ya fue completada. Inicie sesión.',
+      )
+      .waitFor();
+  });
+});
