@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '#src/shared/http/api-error.ts';
+import { resetFeatureStatesOnSessionEnd } from '#src/shared/session/global-reset.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,6 +14,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// Spec section 4, "Global reset": logout, a 401/403 or a failed refresh drops every feature state.
+resetFeatureStatesOnSessionEnd(queryClient);
 
 export function Providers({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
