@@ -6,7 +6,7 @@ import { sandboxPacTimbres } from '../db/schema/comprobantes.ts';
 /**
  * The sandbox PAC's store on our database, so its stamps survive a restart: without it, resending a
  * sealed XML after a restart would get a second UUID. `guardarSiNoExiste` is atomic on the hash
- * (insert … on conflict do nothing, then read), as the interface requires.
+ * (insert … on conflict do nothing returning it, else read the one stored first), as the interface requires.
  */
 export class DbSandboxStore implements SandboxStore {
   constructor(private readonly db: Db) {}
@@ -31,14 +31,15 @@ export class DbSandboxStore implements SandboxStore {
     const [row] = await this.db
       .select({ data: sandboxPacTimbres.data })
       .from(sandboxPacTimbres)
-      .where(sql`${key} = any(${sandboxPacTimbres.idempotency_keys})`)
+      // @> so the GIN index of migration 0010 answers it (= any() would scan every stamp)
+      .where(sql`${sandboxPacTimbres.idempotency_keys} @> array[${key}]::text[]`)
       .orderBy(sandboxPacTimbres.created_at)
       .limit(1);
     return row ? (row.data as TimbreGuardado) : undefined;
   }
 
   async guardarSiNoExiste(t: TimbreGuardado): Promise<TimbreGuardado> {
-    await this.db
+    const rows = await this.db
       .insert(sandboxPacTimbres)
       .values({
         hash: t.hash,
@@ -47,7 +48,10 @@ export class DbSandboxStore implements SandboxStore {
         idempotency_keys: t.idempotencyKeys,
         data: t,
       })
-      .onConflictDoNothing({ target: sandboxPacTimbres.hash });
+      .onConflictDoNothing({ target: sandboxPacTimbres.hash })
+      .returning({ data: sandboxPacTimbres.data });
+    const [inserted] = rows;
+    if (inserted) return inserted.data as TimbreGuardado;
     const stored = await this.porHash(t.hash);
     if (!stored) throw new Error(`sandbox store: stamp ${t.hash} neither inserted nor found`);
     return stored;
@@ -73,7 +77,7 @@ export class DbSandboxStore implements SandboxStore {
     const rows = await this.db
       .select({ data: sandboxPacTimbres.data })
       .from(sandboxPacTimbres)
-      .where(sql`${uuid.toUpperCase()} = any(${sandboxPacTimbres.bloquea})`);
+      .where(sql`${sandboxPacTimbres.bloquea} @> array[${uuid.toUpperCase()}]::text[]`);
     return rows.map((r) => r.data as TimbreGuardado);
   }
 }

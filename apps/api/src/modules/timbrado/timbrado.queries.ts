@@ -212,3 +212,35 @@ export async function reserveCreditAndFolio(
         : null,
   };
 }
+
+/**
+ * The PAC's stamp stored in ONE statement (atomic without an explicit transaction): the call and its
+ * raw answer appended, the comprobante moved from 'sellada' to 'timbrada' with the stamped XML
+ * verbatim. False when it was no longer 'sellada' (a concurrent resend stored the answer first);
+ * the call is recorded either way.
+ */
+export async function storeTimbrado(
+  db: Db,
+  enterpriseId: number,
+  id: number,
+  call: { code: string; message: string; raw: string; duration_ms: number },
+  timbre: { xml: string; uuid: string; fecha_timbrado: string },
+): Promise<boolean> {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with call as (
+        insert into comprobante_pac_calls
+          (enterprise_id, comprobante_id, operation, outcome, code, message, raw, duration_ms)
+        values (${enterpriseId}, ${id}, 'timbrar', 'ok', ${call.code}, ${call.message}, ${call.raw},
+                ${call.duration_ms})
+      ), u as (
+        update comprobantes
+           set status = 'timbrada', xml_timbrado = ${timbre.xml}, uuid = ${timbre.uuid},
+               fecha_timbrado = ${timbre.fecha_timbrado}, updated_at = now()
+         where enterprise_id = ${enterpriseId} and id = ${id} and status = 'sellada'
+        returning id
+      )
+      select count(*)::int as n from u`),
+  );
+  return Number(rows[0]?.n ?? 0) === 1;
+}

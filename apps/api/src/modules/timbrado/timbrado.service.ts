@@ -17,6 +17,7 @@ import {
   insertComprobanteSellado,
   insertPacCall,
   reserveCreditAndFolio,
+  storeTimbrado,
   updateComprobanteFrom,
   type ComprobanteRow,
 } from './timbrado.queries.ts';
@@ -275,32 +276,30 @@ async function enviarAlPac(deps: TimbradoDeps, row: ComprobanteRow): Promise<Com
     }
   }
   const duration = Date.now() - started;
-  return withTransaction(deps.db, async (tx) => {
-    await insertPacCall(tx, enterpriseId, {
-      comprobante_id: row.id,
-      operation: 'timbrar',
-      outcome: 'ok',
-      code: timbre.codigo,
-      message: timbre.mensaje,
-      raw: timbre.raw,
-      duration_ms: duration,
-    });
-    const updated = await updateComprobanteFrom(tx, enterpriseId, row.id, ['sellada'], {
+  const stored = await storeTimbrado(
+    deps.db,
+    enterpriseId,
+    row.id,
+    { code: timbre.codigo, message: timbre.mensaje, raw: timbre.raw, duration_ms: duration },
+    { xml: timbre.xml, uuid: timbre.uuid, fecha_timbrado: timbre.fechaTimbrado },
+  );
+  if (stored) {
+    return {
+      ...row,
       status: 'timbrada',
       xml_timbrado: timbre.xml,
       uuid: timbre.uuid,
       fecha_timbrado: timbre.fechaTimbrado,
-    });
-    if (updated) return updated;
-    // A concurrent resend stored the answer first: it must be the same stamp.
-    const current = await findComprobante(tx, enterpriseId, row.id);
-    if (!current || current.uuid !== timbre.uuid) {
-      throw new Error(
-        `comprobante ${row.id}: the PAC answered UUID ${timbre.uuid} but ${current?.uuid ?? 'none'} is stored`,
-      );
-    }
-    return current;
-  });
+    };
+  }
+  // A concurrent resend stored the answer first: it must be the same stamp.
+  const current = await findComprobante(deps.db, enterpriseId, row.id);
+  if (!current || current.uuid !== timbre.uuid) {
+    throw new Error(
+      `comprobante ${row.id}: the PAC answered UUID ${timbre.uuid} but ${current?.uuid ?? 'none'} is stored`,
+    );
+  }
+  return current;
 }
 
 /** The earlier stamp the PAC gave back is of this very sealed XML (its SelloCFD is our Sello). */
