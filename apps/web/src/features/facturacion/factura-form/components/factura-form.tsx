@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
@@ -159,6 +159,13 @@ export function FacturaForm(props: FacturaFormProps) {
   const [busy, setBusy] = useState(false);
   const idempotencyKey = useRef(crypto.randomUUID());
   const { errors } = form.formState;
+  // A corrected field loses its message at once; the checks run again on the next send.
+  useEffect(() => {
+    const sub = form.watch((_, { name }) => {
+      if (name) form.clearErrors(name);
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 
   const formasPago = useFormasPago();
   const metodosPago = useMetodosPago();
