@@ -161,10 +161,12 @@ export function FacturaForm(props: FacturaFormProps) {
   const { errors } = form.formState;
   // A corrected field loses its message at once; the checks run again on the next send.
   useEffect(() => {
-    const sub = form.watch((_, { name }) => {
-      if (name) form.clearErrors(name);
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        if (name) form.clearErrors(name as 'client_id');
+      },
     });
-    return () => sub.unsubscribe();
   }, [form]);
 
   const formasPago = useFormasPago();
