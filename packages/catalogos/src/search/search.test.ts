@@ -103,3 +103,33 @@ describe('searchUnidades', () => {
     expect(c.searchUnidades('litros').data[0]?.clave).toBe('LTR');
   });
 });
+
+describe('one- and two-character queries ranked when the index is built', () => {
+  it('answer exactly what the same index computes at query time, for words, keys and units', async () => {
+    const { PRODUCTOS_SPEC, UNIDADES_SPEC } = await import('../create-catalogos.ts');
+    const { TextIndex } = await import('./text-index.ts');
+    const casos = [
+      {
+        rows: c.productosServicios.rows,
+        spec: PRODUCTOS_SPEC,
+        qs: ['c', 'co', 'Có', 'g', '8', '84', 'ñ', 'z'],
+      },
+      { rows: c.unidades.rows, spec: UNIDADES_SPEC, qs: ['k', 'kg', 'e', 'h8', 'm'] },
+    ] as const;
+    for (const caso of casos) {
+      const pre = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec as never);
+      const live = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec as never, {
+        precomputeShortQueries: false,
+      });
+      for (const q of caso.qs) {
+        const a = pre.search(q, { page: 2, perPage: 7 });
+        const b = live.search(q, { page: 2, perPage: 7 });
+        expect(a.total).toBe(b.total);
+        expect(a.data).toEqual(b.data);
+        pre.clearCaches();
+        expect(Array.from(pre.rankedIds(q) ?? [])).toEqual(Array.from(live.rankedIds(q) ?? []));
+      }
+    }
+    expect(c.searchProductosServicios('co').total).toBeGreaterThan(1000);
+  });
+});

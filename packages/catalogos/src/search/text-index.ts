@@ -55,6 +55,8 @@ const STOP_WORDS = new Set([
 ]);
 
 const CACHE_LIMIT = 4096;
+/** Queries this short are answered from lists ranked when the index is built. */
+const SHORT_QUERY = 2;
 const EMPTY = new Int32Array(0);
 
 /**
@@ -75,10 +77,21 @@ export class TextIndex<T> {
   readonly #spec: TextIndexSpec<T>;
   readonly #prefixCache = new Map<string, Int32Array>();
   readonly #resultCache = new Map<string, Int32Array>();
+  /**
+   * Ranked results of every one- and two-character query that finds something (each 1–2 character
+   * prefix of an indexed word or a key), computed when the index is built: those are the queries a
+   * person types first and the costliest ones (15,000–25,000 rows each, ranked in full so that
+   * `total` and every page are exact). Part of the index: clearCaches() keeps them.
+   */
+  readonly #short = new Map<string, Int32Array>();
   readonly #mark: Uint32Array;
   #stamp = 0;
 
-  constructor(rows: readonly T[], spec: TextIndexSpec<T>) {
+  constructor(
+    rows: readonly T[],
+    spec: TextIndexSpec<T>,
+    options: { precomputeShortQueries?: boolean } = {},
+  ) {
     this.#spec = spec;
     this.#rows = [...rows].sort(spec.compare);
     this.#keys = this.#rows.map((r) => normalize(spec.key(r)));
@@ -117,6 +130,21 @@ export class TextIndex<T> {
         this.#synonyms.set(s, [...new Set([...known, ...stems])]);
       }
     }
+    if (options.precomputeShortQueries !== false) this.#precomputeShortQueries();
+  }
+
+  #precomputeShortQueries(): void {
+    const queries = new Set<string>();
+    const addPrefixes = (w: string) => {
+      for (let len = 1; len <= SHORT_QUERY && len <= w.length; len++) queries.add(w.slice(0, len));
+    };
+    for (const s of this.#vocabulary) addPrefixes(s);
+    for (const k of this.#sortedKeys) addPrefixes(k);
+    for (const q of queries) {
+      if (normalize(q) !== q || q.includes(' ')) continue;
+      this.#short.set(q, this.#compute(q));
+    }
+    this.#prefixCache.clear();
   }
 
   /** Forgets cached results and prefix unions (benchmarks measure the uncached path with it). */
@@ -147,6 +175,10 @@ export class TextIndex<T> {
   rankedIds(query: string): Int32Array | null {
     const q = normalize(query);
     if (q === '') return null;
+    if (q.length <= SHORT_QUERY) {
+      const short = this.#short.get(q);
+      if (short !== undefined) return short;
+    }
     const cached = this.#resultCache.get(q);
     if (cached !== undefined) return cached;
     const result = this.#compute(q);
