@@ -42,7 +42,7 @@ if (
   database.kind === 'pglite' &&
   (await databaseHasNoUsers(database.db))
 ) {
-  const demo = await seedDemo({ db: database.db, tokens, secret, now });
+  const demo = await seedDemo({ db: database.db, tokens, secret, now, pac, catalogos });
   app.log.info(
     { email: demo.email, password: demo.password },
     `demo account created: sign in as ${demo.email} with password ${demo.password}`,

@@ -6,7 +6,8 @@
 create table facturas_ingreso (
   enterprise_id integer not null,
   comprobante_id integer not null,
-  -- The client invoiced; a client used by an invoice cannot be deleted (restrict)
+  -- The client invoiced; a client used by an invoice cannot be deleted (checked at commit, so
+  -- deleting a whole enterprise still cascades through comprobantes first)
   client_id integer not null,
   -- Receiver name and RFC as invoiced, for the list and its search
   client_name text not null default '',
@@ -22,7 +23,8 @@ create table facturas_ingreso (
   updated_at timestamptz not null default now(),
   primary key (enterprise_id, comprobante_id),
   foreign key (enterprise_id, comprobante_id) references comprobantes (enterprise_id, id) on delete cascade,
-  foreign key (enterprise_id, client_id) references clients (enterprise_id, id) on delete restrict
+  foreign key (enterprise_id, client_id) references clients (enterprise_id, id)
+    deferrable initially deferred
 );
 create index facturas_ingreso_client on facturas_ingreso (enterprise_id, client_id);
 create index facturas_ingreso_products on facturas_ingreso using gin (product_service_ids);

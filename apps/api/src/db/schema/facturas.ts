@@ -38,6 +38,6 @@ export const facturasIngreso = pgTable(
     foreignKey({
       columns: [t.enterprise_id, t.client_id],
       foreignColumns: [clients.enterprise_id, clients.id],
-    }).onDelete('restrict'),
+    }),
   ],
 );

@@ -67,8 +67,21 @@ describe('demo account', () => {
         'Honorarios por consultoría',
         'Paquete de útiles escolares',
       ]);
+      // One stamped invoice (one credit spent) and one pre-invoice to try the invoice screens with.
       const credits = await get('/api/users/get-total-remaining-credits');
-      expect(credits.user_total_remaining_credits).toBe(10);
+      expect(credits.user_total_remaining_credits).toBe(9);
+      const facturas = await get('/api/facturacion/V40/facturas-ingreso');
+      expect(
+        facturas.data.map((f: { status: string; serie: string; folio: number | null }) => [
+          f.status,
+          f.serie,
+          f.folio,
+        ]),
+      ).toEqual([
+        ['pre_factura', 'A', null],
+        ['timbrada', 'A', 1],
+      ]);
+      expect(facturas.data[1].total).toBe('2900.00');
       const { certificado } = await loadSellosForSigning(t.deps.db, t.deps.secret, id);
       expect(certificado.rfc).toBe('EKU9003173C9');
     } finally {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { loadCatalogos } from '@repo/catalogos';
 import { generateTestCsd } from '@repo/cfdi/csd';
 import { ClientRequest } from '@repo/contracts/clients';
+import { FacturaDraftRequest } from '@repo/contracts/facturas';
 import { ProductServiceRequest } from '@repo/contracts/products-services';
 import type { AppDeps } from '../../deps.ts';
 import { clientCatalogsFrom } from '../../modules/clients/client-catalogs.ts';
@@ -9,6 +10,7 @@ import { createClient } from '../../modules/clients/clients.service.ts';
 import { productCatalogsFrom } from '../../modules/products-services/product-catalogs.ts';
 import { createProductService } from '../../modules/products-services/products-services.service.ts';
 import { saveDatosFiscales } from '../../modules/datos-fiscales/datos-fiscales.service.ts';
+import { createFactura, savePreFactura } from '../../modules/facturas/facturas.service.ts';
 import { getImpuestos } from '../../modules/impuestos/impuestos.service.ts';
 import { WELCOME_CREDITS } from '../../modules/new-client/new-client.service.ts';
 import { createRubro } from '../../modules/rubros-impuestos/rubros-impuestos.service.ts';
@@ -40,11 +42,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Creates the demo account in one transaction: the SAT's test enterprise with its tax data, a current
  * CSD made by the engine's test-certificate generator, one serie per kind, the standard tax list,
  * tax groups, a few clients and products (through their own services, so the same rules apply) and
- * welcome credits.
+ * welcome credits. Given the PAC and the catalogs, also one stamped invoice and one pre-invoice.
  */
-export async function seedDemo(deps: Pick<AppDeps, 'db' | 'tokens' | 'secret' | 'now'>) {
+export async function seedDemo(
+  deps: Pick<AppDeps, 'db' | 'tokens' | 'secret' | 'now'> &
+    Partial<Pick<AppDeps, 'pac' | 'catalogos'>>,
+) {
   const now = deps.now();
-  return withTransaction(deps.db, async (db) => {
+  const ids = { serie: 0, clients: [] as number[], products: [] as number[], iva16: 0, exento: 0 };
+  const demo = await withTransaction(deps.db, async (db) => {
     const demo = await seedEnterprise(
       { db, tokens: deps.tokens },
       {
@@ -93,7 +99,9 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'tokens' | 'secret' | 
       now,
     );
 
-    await createSerie(db, enterpriseId, { kind: 'facturas-ingreso', serie: 'A', folio: 1 });
+    ids.serie = (
+      await createSerie(db, enterpriseId, { kind: 'facturas-ingreso', serie: 'A', folio: 1 })
+    ).id;
     await createSerie(db, enterpriseId, { kind: 'facturas-globales', serie: 'G', folio: 1 });
     await createSerie(db, enterpriseId, { kind: 'recepcion-pagos', serie: 'P', folio: 1 });
 
@@ -118,6 +126,8 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'tokens' | 'secret' | 
         impuestos_locales_trasladados: [],
         impuestos_locales_retenidos: [],
       });
+    ids.iva16 = pick(trasladados, 'IVA', '0.160000').id;
+    ids.exento = pick(trasladados, 'IVA', null).id;
     const iva16 = await group('IVA 16%', '02', [pick(trasladados, 'IVA', '0.160000')]);
     const honorarios = await group(
       'Servicios profesionales (IVA 16%, retención ISR 10% e IVA 2/3)',
@@ -152,7 +162,9 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'tokens' | 'secret' | 
         address: { codigo_postal: '42501' },
       },
     ]) {
-      await createClient(db, clientCatalogs, enterpriseId, ClientRequest.parse(client));
+      ids.clients.push(
+        (await createClient(db, clientCatalogs, enterpriseId, ClientRequest.parse(client))).id,
+      );
     }
     for (const product of [
       {
@@ -180,14 +192,60 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'tokens' | 'secret' | 
         taxesGroup: iva16.id,
       },
     ]) {
-      await createProductService(
+      const created = await createProductService(
         db,
         productCatalogs,
         enterpriseId,
         ProductServiceRequest.parse(product),
       );
+      ids.products.push(created.id);
     }
 
     return { email: DEMO_EMAIL, password: DEMO_PASSWORD, enterpriseId, userId: demo.userId };
   });
+  if (deps.pac && deps.catalogos) {
+    // After the commit: stamping runs its own transactions and calls the PAC.
+    const facturas = { ...deps, pac: deps.pac, catalogos: deps.catalogos };
+    const [xochilt] = ids.clients;
+    const [colegiatura, , utiles] = ids.products;
+    const base = {
+      client_id: xochilt!,
+      serie_id: ids.serie,
+      forma_pago: '03',
+      metodo_pago: 'PUE',
+      uso_cfdi: 'G03',
+    } as const;
+    await createFactura(
+      facturas,
+      demo.enterpriseId,
+      FacturaDraftRequest.parse({
+        ...base,
+        partidas: [
+          {
+            product_service_id: utiles!,
+            cantidad: '10',
+            precio_unitario: '250.00',
+            impuestos_trasladados: [ids.iva16],
+          },
+        ],
+      }),
+    );
+    await savePreFactura(
+      facturas,
+      demo.enterpriseId,
+      FacturaDraftRequest.parse({
+        ...base,
+        condiciones_pago: 'Pago al inicio del mes',
+        partidas: [
+          {
+            product_service_id: colegiatura!,
+            cantidad: '1',
+            precio_unitario: '3500.00',
+            impuestos_trasladados: [ids.exento],
+          },
+        ],
+      }),
+    );
+  }
+  return demo;
 }

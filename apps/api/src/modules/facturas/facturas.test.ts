@@ -15,6 +15,7 @@ import { checkSat } from '../../../../../packages/cfdi/test/check-sat.ts';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { sellosFiscales } from '../../db/schema/sellos-fiscales.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { deleteClient as deleteClientRow } from '../clients/clients.queries.ts';
 import { CLIENT_IN_USE } from '../clients/clients.service.ts';
 import { getBalance } from '../credits/credits.service.ts';
 import { PRODUCT_SERVICE_IN_USE } from '../products-services/products-services.service.ts';
@@ -931,6 +932,8 @@ describe('master data used by invoices', () => {
     const product = await api(t, e, 'DELETE', `/api/products-services/${productId}`);
     expect(product.statusCode).toBe(409);
     expect(product.json().dataError).toBe(PRODUCT_SERVICE_IN_USE);
+    // The database refuses it too, whoever asks.
+    await expect(deleteClientRow(t.deps.db, e.enterpriseId, clientId)).rejects.toThrow();
     // Unused ones still go.
     const libre = await crearProducto(t, e, { description: 'Sin usar' });
     expect((await api(t, e, 'DELETE', `/api/products-services/${libre}`)).statusCode).toBe(200);
