@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import { type ApiSession, login, signInPage } from '../fixtures/accounts.ts';
+import { type AppServer, startApp } from '../fixtures/app-server.ts';
+import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+
+let smtp: TestSmtp;
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startApp({ smtpUrl: smtp.url });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await smtp?.close();
+});
+
+async function api<T>(session: ApiSession, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${app.url}/api/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as { data: T };
+  expect(response.ok, JSON.stringify(json)).toBe(true);
+  return json.data;
+}
+
+async function signedInPage(): Promise<{ page: Page; session: ApiSession; rubroId: number }> {
+  const account = await registerSetUpAccount(app, smtp);
+  const session = await login(app.url, account.email, account.password);
+  const rubro = await api<{ id: number }>(session, 'POST', 'rubros-impuestos', {
+    name: 'Ventas generales',
+    objeto_impuesto_key: '01',
+  });
+  const page = await newPage(browser, app.url);
+  await signInPage(page, session);
+  return { page, session, rubroId: rubro.id };
+}
+
+describe('Productos y servicios', () => {
+  it('creates a product through the form with the SAT catalogs, edits it and deletes it', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/productos-servicios');
+    await page.getByRole('heading', { name: 'Bienvenido a Productos y servicios' }).waitFor();
+    await page.getByRole('link', { name: 'Registrar mi primer producto o servicio' }).click();
+    await page.waitForURL('**/productos-servicios/nuevo');
+
+    // Saving an empty form names every missing field and creates nothing.
+    await page.getByRole('button', { name: 'Guardar producto o servicio' }).click();
+    await page.getByText('La clave de producto o servicio del SAT es obligatoria').waitFor();
+    await page.getByText('La clave de unidad del SAT es obligatoria').waitFor();
+    await page.getByText('El grupo de impuestos es obligatorio').waitFor();
+
+    await page.getByLabel('Descripción').fill('<b>Laptop</b> Lenovo\n14 pulgadas');
+    await page.getByText('Descripción disponible').waitFor();
+    await page.getByLabel('Código interno (opcional)').fill('LAP-001');
+    await page.getByText('Código disponible').waitFor();
+    await page.getByLabel('Precio unitario').fill('18500.5');
+    await page.getByText('$ 18,500.50 antes de impuestos').waitFor();
+    await page.getByLabel('Grupo de impuestos').selectOption({ label: 'Ventas generales' });
+
+    await page.getByLabel('Clave de producto o servicio').fill('computadora portatil');
+    await page.getByRole('option', { name: /43211503/ }).click();
+    expect(await page.getByLabel('Clave de producto o servicio').inputValue()).toMatch(
+      /^43211503 - /,
+    );
+    await page.getByLabel('Clave de unidad').click();
+    await page.getByRole('option', { name: /H87/ }).waitFor();
+    await page.getByLabel('Clave de unidad').fill('kilogramo');
+    await page.getByRole('option', { name: /KGM/ }).first().waitFor();
+    await page.getByLabel('Clave de unidad').press('Escape');
+    await page.getByLabel('Clave de unidad').fill('pieza');
+    await page.getByRole('option', { name: /^H87/ }).click();
+    await page.getByLabel('Número de cuenta predial (opcional)').fill('12-34 A/5');
+    expect(await page.getByLabel('Número de cuenta predial (opcional)').inputValue()).toBe(
+      '1234A5',
+    );
+    await screenshot(page, 'productos-servicios-nuevo');
+    await page.getByRole('button', { name: 'Guardar producto o servicio' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/productos-servicios');
+    const row = page.getByRole('row', { name: /Laptop Lenovo 14 pulgadas/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$ 18,500.50');
+    expect(await row.textContent()).toContain('43211503');
+    expect(await row.textContent()).toContain('H87');
+    await screenshot(page, 'productos-servicios-lista');
+
+    // The same description and internal code are refused by the asynchronous checks.
+    await page.getByRole('link', { name: 'Nuevo producto o servicio' }).click();
+    await page.getByLabel('Descripción').fill('Laptop Lenovo 14 pulgadas');
+    await page.getByText('Ya existe un producto o servicio con esta descripción').waitFor();
+    await page.getByLabel('Código interno (opcional)').fill('LAP-001');
+    await page
+      .getByText('Ya existe un producto o servicio con el código interno LAP-001')
+      .waitFor();
+    await page.getByRole('link', { name: 'Cancelar' }).click();
+
+    await row.getByRole('link', { name: 'Editar' }).click();
+    await page.waitForURL('**/productos-servicios/editar/*');
+    expect(await page.getByLabel('Número de cuenta predial (opcional)').inputValue()).toBe(
+      '1234A5',
+    );
+    await page.getByLabel('Precio unitario').fill('19000');
+    await page.getByRole('button', { name: 'Guardar producto o servicio' }).click();
+    await page.waitForURL((url) => url.pathname === '/productos-servicios');
+    await page.getByRole('cell', { name: '$ 19,000.00' }).waitFor();
+
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('¿Desea eliminar «Laptop Lenovo 14 pulgadas»?')
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('heading', { name: 'Bienvenido a Productos y servicios' }).waitFor();
+  });
+});
