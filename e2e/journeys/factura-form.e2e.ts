@@ -114,6 +114,16 @@ describe('income invoice form', () => {
     await dialog.getByText(stamped.uuid ?? 'sin uuid', { exact: false }).waitFor();
     await expect.poll(() => credits(page).textContent()).toBe('9');
     await screenshot(page, 'factura-form-timbrada');
+
+    // Cloning the stamped invoice opens a new draft with its data and the same amounts.
+    await page.goto(`/facturacion/facturas/clonar/${stampedId}`);
+    await page.getByRole('heading', { name: 'Clonar factura' }).waitFor();
+    await page.getByTestId('cliente-datos').getByText('CACX7605101P8').waitFor();
+    await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 3,518.66');
+    await expect
+      .poll(() => page.getByTestId('folio-preview').textContent())
+      .toBe('Folio siguiente: F-2');
+    await screenshot(page, 'factura-form-clonar');
   });
 
   it('stops a RESICO issuer before stamping when a line to a persona moral lacks withholdings', async () => {
@@ -146,8 +156,41 @@ describe('income invoice form', () => {
     await page.locator('#partida-0-rubro').selectOption({ label: s.rubros.resico.name });
     // 1,500.00 + 240.00 − 18.75 − 160.00 (1,500 × 0.106666 = 159.999) = 1,561.25.
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 1,561.25');
-    await page.getByRole('button', { name: 'Timbrar', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar pre factura' }).click();
+    await page.waitForURL(/\/facturacion\/facturas\/editar\/\d+$/);
+
+    // Edited but not saved: 'Timbrar con datos originales' stamps what the pre-invoice holds.
+    await page.locator('#partida-0-cantidad').fill('2');
+    await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 3,122.50');
+    await page.getByRole('button', { name: 'Timbrar con datos originales' }).click();
     await page.waitForURL(/\/facturacion\/facturas\/detalle\/\d+$/);
+    const stampedId = Number(/detalle\/(\d+)$/.exec(page.url())?.[1]);
+    const stamped = await s.api.get<FacturaDetail>(`facturacion/V40/facturas-ingreso/${stampedId}`);
+    expect(stamped.status).toBe('timbrada');
+    expect(stamped.cfdi?.total).toBe('1561.25');
     await expect.poll(() => credits(page).textContent()).toBe('9');
+  });
+
+  it('deletes a pre-invoice after the confirmation', async () => {
+    const s = await setUpFacturacion(app, smtp, { name: 'Jorge Medina' });
+    const page = await newPage(browser, app.url);
+    await signInPage(page, s.session);
+    await page.goto('/facturacion/facturas/nuevo');
+    await pick(page, 'factura-cliente', 'XOCHILT');
+    await pick(page, 'partida-0-producto', 'Consultoría');
+    await page.getByRole('button', { name: 'Guardar pre factura' }).click();
+    await page.waitForURL(/\/facturacion\/facturas\/editar\/\d+$/);
+    const id = Number(/editar\/(\d+)$/.exec(page.url())?.[1]);
+
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('¿Desea eliminar esta pre factura?', { exact: false }).waitFor();
+    await screenshot(page, 'factura-form-eliminar');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await page.waitForURL(/\/facturacion\/facturas$/);
+    const gone = await fetch(`${app.url}/api/facturacion/V40/facturas-ingreso/${id}`, {
+      headers: { Authorization: `Bearer ${s.session.token}` },
+    });
+    expect(gone.status).toBe(404);
   });
 });
