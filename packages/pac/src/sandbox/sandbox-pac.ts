@@ -118,6 +118,8 @@ export class SandboxPac implements Pac {
   readonly store: SandboxStore;
   private readonly clock: () => Date;
   private readonly cas: X509Certificate[];
+  /** Certificates already read, with whether a trusted CA issued them (see validarCertificado). */
+  private readonly certificados = new Map<string, { cert: Certificado; emitidoPorCa: boolean }>();
   private readonly feriados: ReadonlySet<string>;
   private cert: CertificadoSandbox | undefined;
   private readonly fallas: FallaSandbox[] = [];
@@ -339,12 +341,26 @@ export class SandboxPac implements Pac {
   /** C1–C8 (rules 10.2). */
   private validarCertificado(c: Comprobante): Certificado {
     let cert: Certificado;
-    try {
-      if (!c.Certificado) throw new Error('Sin certificado');
-      cert = readCertificado(Buffer.from(c.Certificado, 'base64'));
-      if (cert.x509.publicKey.asymmetricKeyType !== 'rsa') throw new Error('La llave no es RSA');
-    } catch (e) {
-      throw rechazo('CFDI40106', (e as Error).message);
+    let emitidoPorCa: boolean;
+    const conocido = c.Certificado ? this.certificados.get(c.Certificado) : undefined;
+    if (conocido) {
+      ({ cert, emitidoPorCa } = conocido);
+    } else {
+      try {
+        if (!c.Certificado) throw new Error('Sin certificado');
+        cert = readCertificado(Buffer.from(c.Certificado, 'base64'));
+        if (cert.x509.publicKey.asymmetricKeyType !== 'rsa') throw new Error('La llave no es RSA');
+      } catch (e) {
+        throw rechazo('CFDI40106', (e as Error).message);
+      }
+      const leido = cert;
+      emitidoPorCa = this.cas.some(
+        (ca) => leido.x509.checkIssued(ca) && leido.x509.verify(ca.publicKey),
+      );
+      // Parsing the certificate and checking its issuer's signature depend only on its bytes and
+      // the trusted CAs: done once per certificate (an issuer sends the same one every time).
+      if (this.certificados.size >= 1000) this.certificados.clear();
+      this.certificados.set(c.Certificado ?? '', { cert, emitidoPorCa });
     }
     if (cert.noCertificado !== c.NoCertificado)
       throw rechazo(
@@ -352,9 +368,6 @@ export class SandboxPac implements Pac {
         `NoCertificado ${c.NoCertificado ?? ''} no corresponde al certificado (${cert.noCertificado}).`,
       );
     if (!cert.isCsd) throw rechazo('306');
-    const emitidoPorCa = this.cas.some(
-      (ca) => cert.x509.checkIssued(ca) && cert.x509.verify(ca.publicKey),
-    );
     if (!emitidoPorCa) throw rechazo('308', cert.x509.issuer.replace(/\n/g, ', '));
     if (cert.rfc !== c.Emisor.Rfc.toUpperCase())
       throw rechazo('303', `RFC del CSD: ${cert.rfc}; RFC del emisor: ${c.Emisor.Rfc}`);
