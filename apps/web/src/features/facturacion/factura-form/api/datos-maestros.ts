@@ -54,11 +54,6 @@ export function searchProductsServices(text: string, page: number, signal?: Abor
   });
 }
 
-/** GET /products-services/{id}. */
-export function getProductService(id: number) {
-  return request<ProductServiceResponse>(`products-services/${String(id)}`);
-}
-
 /** GET /rubros-impuestos: the tax groups with their taxes. */
 export function useRubrosImpuestos() {
   return useQuery({

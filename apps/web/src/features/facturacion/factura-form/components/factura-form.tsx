@@ -35,6 +35,7 @@ import {
   searchClients,
   useFormasPago,
   useMetodosPago,
+  useRegimenesFiscales,
   useUsosCfdi,
 } from '../api/datos-maestros.ts';
 import {
@@ -171,6 +172,7 @@ export function FacturaForm(props: FacturaFormProps) {
 
   const formasPago = useFormasPago();
   const metodosPago = useMetodosPago();
+  const regimenes = useRegimenesFiscales();
   const usosCfdi = useUsosCfdi(
     cliente ? { rfc: cliente.rfc, regimenFiscal: cliente.regimenFiscal } : null,
   );
@@ -433,7 +435,11 @@ export function FacturaForm(props: FacturaFormProps) {
                 {cliente && (
                   <div className="small text-body-secondary mt-1" data-testid="cliente-datos">
                     RFC <span className="font-monospace">{cliente.rfc}</span> · Régimen fiscal{' '}
-                    {cliente.regimenFiscal} · C.P. {cliente.address.codigo_postal || '—'}
+                    {cliente.regimenFiscal}
+                    {regimenes.data?.find((r) => r.clave === cliente.regimenFiscal)
+                      ? ` - ${regimenes.data.find((r) => r.clave === cliente.regimenFiscal)?.descripcion ?? ''}`
+                      : ''}{' '}
+                    · C.P. {cliente.address.codigo_postal || '—'}
                   </div>
                 )}
               </Col>

@@ -183,5 +183,10 @@ describe('the invoice form values', () => {
       '2026-11-23',
     );
     expect(valuesFromFactura({ ...detail, draft: null }, [IVA16], { clonar: true })).toBeNull();
+    // The PAC refuses a Fecha older than 72 hours: an old draft is edited with today's date.
+    const viejo = { ...detail, draft: { ...detail.draft!, fecha: '2026-11-19' } };
+    expect(valuesFromFactura(viejo, [IVA16], { clonar: false, now: NOW })?.fecha).toBe(
+      '2026-11-23',
+    );
   });
 });

@@ -211,8 +211,14 @@ export function valuesFromFactura(
   return {
     client_id: d.client_id,
     serie_id: d.serie_id,
-    // A clone is a new invoice: today's date. An edited draft keeps its own.
-    fecha: options.clonar ? hoy(options.now) : (d.fecha ?? hoy(options.now)),
+    // A clone is a new invoice: today's date. An edited draft keeps its own while the PAC would
+    // still take it (up to two days back), otherwise today.
+    fecha:
+      options.clonar ||
+      !d.fecha ||
+      d.fecha < hoy(new Date((options.now ?? new Date()).getTime() - 2 * 86_400_000))
+        ? hoy(options.now)
+        : d.fecha,
     forma_pago: d.forma_pago,
     metodo_pago: d.metodo_pago,
     uso_cfdi: d.uso_cfdi,
