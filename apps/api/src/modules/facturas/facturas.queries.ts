@@ -62,6 +62,10 @@ function baseWhere(enterpriseId: number): SQL {
   ) as SQL;
 }
 
+const { xml_timbrado: _xml, draft: _draft, ...listColumns } = columns;
+void _xml;
+void _draft;
+
 function select(db: Db) {
   return db
     .select(columns)
@@ -69,7 +73,15 @@ function select(db: Db) {
     .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)));
 }
 
-export function toListItem(row: FacturaRow): FacturaListItem {
+/** The list's columns: no XML and no draft. */
+function selectList(db: Db) {
+  return db
+    .select(listColumns)
+    .from(c)
+    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)));
+}
+
+export function toListItem(row: Omit<FacturaRow, 'xml_timbrado' | 'draft'>): FacturaListItem {
   const status = STATUS_OF[row.status] ?? 'timbrada';
   const fecha = row.fecha;
   return {
@@ -148,11 +160,11 @@ export async function listFacturas(
   }
   if (filters.metodoPago) conditions.push(eq(f.metodo_pago, filters.metodoPago));
   const where = and(...conditions);
-  const rows = (await select(db)
+  const rows = await selectList(db)
     .where(where)
     .orderBy(desc(c.id))
     .limit(page.size)
-    .offset((page.number - 1) * page.size)) as FacturaRow[];
+    .offset((page.number - 1) * page.size);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(c)
@@ -168,11 +180,11 @@ export async function listPpdPending(
   page: { number: number; size: number },
 ) {
   const where = and(baseWhere(enterpriseId), eq(c.status, 'timbrada'), eq(f.metodo_pago, 'PPD'));
-  const rows = (await select(db)
+  const rows = await selectList(db)
     .where(where)
     .orderBy(desc(c.id))
     .limit(page.size)
-    .offset((page.number - 1) * page.size)) as FacturaRow[];
+    .offset((page.number - 1) * page.size);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(c)
@@ -318,6 +330,27 @@ export async function countRechazadas(db: Db, enterpriseId: number, keyPrefix: s
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * A sealed invoice of the enterprise with exactly this draft whose PAC answer never arrived: sending
+ * the same form again resends it instead of sealing a second invoice.
+ */
+export async function findSelladaConDraft(db: Db, enterpriseId: number, draft: FacturaDraft) {
+  const [row] = await db
+    .select({ id: c.id })
+    .from(c)
+    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
+    .where(
+      and(
+        baseWhere(enterpriseId),
+        eq(c.status, 'sellada'),
+        sql`${f.draft} = ${JSON.stringify(draft)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(c.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A stamped invoice of the enterprise by UUID, with its XML (motivo 01 checks). */

@@ -33,7 +33,11 @@ import {
   consultarEstadoComprobante,
 } from '../timbrado/cancelacion.service.ts';
 import { findComprobanteByIdempotencyKey } from '../timbrado/timbrado.queries.ts';
-import { claveIdempotencia, timbrarComprobante } from '../timbrado/timbrado.service.ts';
+import {
+  claveIdempotencia,
+  reenviarComprobante,
+  timbrarComprobante,
+} from '../timbrado/timbrado.service.ts';
 import { cfdiDatos } from './cfdi-datos.ts';
 import {
   campoDelDraft,
@@ -54,6 +58,7 @@ import {
   draftRowValues,
   findFactura,
   countRechazadas,
+  findSelladaConDraft,
   findTimbradaByUuid,
   insertDraftRow,
   insertPreFactura,
@@ -382,33 +387,41 @@ async function timbrarDraft(
   } else {
     key = `factura:${origen.idempotencyKey ?? randomUUID()}`;
   }
+  // The same form sent again after "El PAC no respondió": resend that sealed invoice as is.
+  const pendiente =
+    origen.preFacturaId === null && origen.idempotencyKey === null
+      ? await findSelladaConDraft(deps.db, enterpriseId, draft)
+      : null;
   let row;
   try {
-    row = await timbrarComprobante(deps, {
-      enterpriseId,
-      serieId: ctx.serie.id,
-      idempotencyKey: key,
-      buildComprobante: (sf) => {
-        const r = buildIngreso(ingresoDraft(ctx, draft, sf), {
-          fecha: fechaComprobante(draft.fecha, sf.fecha, ctx.zona),
+    row = pendiente
+      ? await reenviarComprobante(deps, { enterpriseId, comprobanteId: pendiente.id })
+      : await timbrarComprobante(deps, {
+          enterpriseId,
+          serieId: ctx.serie.id,
+          idempotencyKey: key,
+          buildComprobante: (sf) => {
+            const r = buildIngreso(ingresoDraft(ctx, draft, sf), {
+              fecha: fechaComprobante(draft.fecha, sf.fecha, ctx.zona),
+            });
+            if (!r.ok) {
+              throw new AppError(
+                'VALIDATION',
+                porCampo(
+                  r.errores.map((e) => ({
+                    field: campoDelDraft(e.field),
+                    message: e.message,
+                    code: '',
+                  })),
+                ),
+              );
+            }
+            return r.comprobante;
+          },
         });
-        if (!r.ok) {
-          throw new AppError(
-            'VALIDATION',
-            porCampo(
-              r.errores.map((e) => ({
-                field: campoDelDraft(e.field),
-                message: e.message,
-                code: '',
-              })),
-            ),
-          );
-        }
-        return r.comprobante;
-      },
-    });
   } catch (err) {
     // A sealed attempt (the PAC did not answer) or a rejected one keeps its draft beside it.
+    if (pendiente) throw err;
     const intento = await findComprobanteByIdempotencyKey(
       deps.db,
       enterpriseId,

@@ -681,6 +681,33 @@ describe('stamping never stamps twice', () => {
     }
   });
 
+  it('a lost PAC answer on "create and stamp": sending the same form resends the sealed invoice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'facturas-perdida-directa-'));
+    const espia = new PacEspia(new SandboxPac({ dataDir, catalogos: t.deps.catalogos }), 1);
+    const app = await buildTestApp({ database: t.deps.database, pac: espia });
+    try {
+      const e = await seedFacturador(app, { credits: 2 });
+      const { draft } = await basico(app, e);
+      const lost = await api(app, e, 'POST', `${V40}/facturas-ingreso`, draft());
+      expect(lost.statusCode).toBe(503);
+      const retry = await api(app, e, 'POST', `${V40}/facturas-ingreso`, draft());
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(espia.enviados).toHaveLength(2);
+      expect(espia.enviados[1]).toBe(espia.enviados[0]);
+      expect(retry.json().data).toMatchObject({
+        user_total_remaining_credits: 1,
+        factura: { status: 'timbrada', folio: 1 },
+      });
+      // Once stamped, the same form again is a new, second invoice.
+      const second = await api(app, e, 'POST', `${V40}/facturas-ingreso`, draft());
+      expect(second.json().data.factura.folio).toBe(2);
+      expect(await timbradas(e.enterpriseId)).toHaveLength(2);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('after a PAC rejection the pre-invoice stays and a new attempt can stamp it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'facturas-reintento-'));
     const rechaza = await buildTestApp({
