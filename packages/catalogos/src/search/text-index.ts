@@ -85,6 +85,8 @@ export class TextIndex<T> {
    */
   readonly #short = new Map<string, Int32Array>();
   readonly #mark: Uint32Array;
+  /** Output buffer of one row id each (a result never holds a row twice); results are copies of it. */
+  readonly #scratch: Int32Array;
   #stamp = 0;
 
   constructor(
@@ -97,6 +99,7 @@ export class TextIndex<T> {
     this.#keys = this.#rows.map((r) => normalize(spec.key(r)));
     const n = this.#rows.length;
     this.#mark = new Uint32Array(n);
+    this.#scratch = new Int32Array(n);
 
     const byKey = this.#keys.map((k, i) => [k, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     this.#sortedKeys = byKey.map((e) => e[0]);
@@ -222,17 +225,19 @@ export class TextIndex<T> {
 
     // Concatenate the tiers, each row once, at its best tier.
     const stamp = this.#nextStamp();
-    const out: number[] = [];
+    const mark = this.#mark;
+    const out = this.#scratch;
+    let w = 0;
     for (const list of tiers) {
       for (let i = 0; i < list.length; i++) {
         const id = list[i] as number;
-        if (this.#mark[id] !== stamp) {
-          this.#mark[id] = stamp;
-          out.push(id);
+        if (mark[id] !== stamp) {
+          mark[id] = stamp;
+          out[w++] = id;
         }
       }
     }
-    return Int32Array.from(out);
+    return out.slice(0, w);
   }
 
   /**
@@ -321,10 +326,12 @@ export class TextIndex<T> {
       return all.slice(0, w);
     }
     const stamp = this.#nextStamp();
-    for (const l of nonEmpty) for (let i = 0; i < l.length; i++) this.#mark[l[i] as number] = stamp;
-    const out: number[] = [];
-    for (let id = 0; id < this.#mark.length; id++) if (this.#mark[id] === stamp) out.push(id);
-    return Int32Array.from(out);
+    const mark = this.#mark;
+    for (const l of nonEmpty) for (let i = 0; i < l.length; i++) mark[l[i] as number] = stamp;
+    const out = this.#scratch;
+    let w = 0;
+    for (let id = 0; id < mark.length; id++) if (mark[id] === stamp) out[w++] = id;
+    return out.slice(0, w);
   }
 
   #nextStamp(): number {

@@ -1,0 +1,50 @@
+/**
+ * `npm run bench`: every benchmark of bench/, one after the other, each in its own process so that
+ * one does not warm or load the other. Prints the machine state first (cores, load average), because
+ * the figures of a shared machine mean little without it.
+ *
+ *   npm run bench [-- --only cfdi,stamping,catalogos]
+ */
+import { spawnSync } from 'node:child_process';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BENCHES: Record<string, string[]> = {
+  cfdi: ['bench/cfdi/bench-cfdi.ts', '--k=200', '--runs=5'],
+  stamping: ['bench/stamping/bench-stamping.ts', '--stamps', '400', '--concurrency', '8'],
+  catalogos: ['bench/catalogos/bench-catalogos.ts'],
+};
+
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const names = values.only ? values.only.split(',').map((s) => s.trim()) : Object.keys(BENCHES);
+const unknown = names.filter((n) => !BENCHES[n]);
+if (unknown.length) {
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+const state = () =>
+  `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, Node ${process.version}`;
+
+let failed = 0;
+for (const name of names) {
+  const args = BENCHES[name] as string[];
+  console.log(`\n=== bench/${name} — ${new Date().toISOString()} — ${state()}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) {
+    failed++;
+    console.log(`=== bench/${name} ended with status ${r.status ?? r.signal}`);
+  }
+}
+console.log(`\n=== done — ${state()}`);
+process.exit(failed ? 1 : 0);
