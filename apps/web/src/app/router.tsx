@@ -79,6 +79,15 @@ export const ROUTES: readonly AppRoute[] = [
     screen: lazy(() => import('./routes/logout.tsx')),
   },
   {
+    path: '/compartir/:token',
+    name: 'compartir',
+    title: 'Comprobante compartido',
+    description: 'Consulte y descargue el PDF y el XML del comprobante fiscal que le compartieron.',
+    guard: null,
+    layout: 'visitor',
+    screen: lazy(() => import('./routes/compartir.tsx')),
+  },
+  {
     path: '/facturacion',
     name: 'facturacion',
     title: 'Facturación',
