@@ -3,7 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientResponse } from '@repo/contracts/clients';
+import type { DatosFiscalesResponse } from '@repo/contracts/datos-fiscales';
+import { REGLA_626_MORAL_HINT, REGLA_626_MORAL_MESSAGE } from '@repo/contracts/facturas';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
+import type { SellosFiscalesResponse } from '@repo/contracts/sellos-fiscales';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { getFeedback, resetFeedback } from '#src/shared/feedback/feedback-store.ts';
 import { facturaVacia, partidaDeProducto, partidaVacia } from '../model/factura-form-values.ts';
@@ -61,7 +65,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm() {
+function renderForm(over: Partial<Parameters<typeof FacturaForm>[0]> = {}) {
   const values = {
     ...facturaVacia(),
     client_id: 3,
@@ -85,6 +89,7 @@ function renderForm() {
           series={[{ id: 5, kind: 'facturas-ingreso', serie: 'F', folio: 12, folio_inicial: 1 }]}
           emisor={null}
           sellos={null}
+          {...over}
         />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -128,5 +133,34 @@ describe('FacturaForm', () => {
     await waitFor(() =>
       expect(screen.queryByText('El descuento no puede ser mayor a 100%')).toBeNull(),
     );
+  });
+
+  it('stops stamping before any call when a RESICO issuer bills a persona moral without withholdings', async () => {
+    renderForm({
+      emisor: { rfc: 'CACX7605101P8', regimen_fiscal: '626' } as DatosFiscalesResponse,
+      initialClient: {
+        id: 3,
+        rfc: 'EKU9003173C9',
+        name_razon_social: 'ESCUELA KEMPER URGATE',
+        regimenFiscal: '601',
+        address: { codigo_postal: '42501' },
+      } as ClientResponse,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Timbrar' }));
+    await waitFor(() =>
+      expect(getFeedback().banner?.message).toBe(
+        `${REGLA_626_MORAL_MESSAGE} ${REGLA_626_MORAL_HINT}`,
+      ),
+    );
+    expect(sent.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('stops stamping with expired seals, with the spec message as a persistent banner', async () => {
+    renderForm({
+      sellos: { sellos_fiscales_registered: true, is_expired: true } as SellosFiscalesResponse,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Timbrar' }));
+    await waitFor(() => expect(getFeedback().banner?.message).toBe('Sus sellos ya han expirado.'));
+    expect(sent.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });
