@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  campoDelDraft,
+  diasEntre,
+  esPublicoEnGeneralGlobal,
+  fechaComprobante,
+} from './factura-builder.ts';
+
+describe('fechaComprobante', () => {
+  // 2026-03-10 18:30:05 UTC is 12:30:05 in Mexico City (UTC−6, no summer time since 2022).
+  const instante = new Date('2026-03-10T18:30:05Z');
+  it('is the moment of stamping in the zone of LugarExpedicion', () => {
+    expect(fechaComprobante(null, instante, 'America/Mexico_City')).toBe('2026-03-10T12:30:05');
+    expect(fechaComprobante('2026-03-10', instante, 'America/Mexico_City')).toBe(
+      '2026-03-10T12:30:05',
+    );
+    expect(fechaComprobante(null, instante, 'America/Tijuana')).toBe('2026-03-10T11:30:05');
+  });
+  it('on an earlier chosen day keeps the time of day', () => {
+    expect(fechaComprobante('2026-03-08', instante, 'America/Mexico_City')).toBe(
+      '2026-03-08T12:30:05',
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('counts days between dates', () => {
+    expect(diasEntre('2026-02-27', '2026-03-01')).toBe(2);
+    expect(diasEntre('2026-03-01', '2026-03-01')).toBe(0);
+  });
+  it('names engine and validator paths after the draft fields', () => {
+    expect(campoDelDraft('conceptos[2].cantidad')).toBe('partidas.2.cantidad');
+    expect(campoDelDraft('Conceptos[0].ValorUnitario')).toBe('partidas.0.precio_unitario');
+    expect(campoDelDraft('Conceptos[1].Impuestos.Traslados[0].Importe')).toBe('partidas.1');
+    expect(campoDelDraft('tipoCambio')).toBe('tipo_cambio');
+    expect(campoDelDraft('Receptor.UsoCFDI')).toBe('uso_cfdi');
+    expect(campoDelDraft('InformacionGlobal.Año')).toBe('informacion_global');
+  });
+  it('público en general with InformacionGlobal is XAXX010101000 named PUBLICO EN GENERAL', () => {
+    expect(
+      esPublicoEnGeneralGlobal({ rfc: 'XAXX010101000', name_razon_social: 'publico  en general' }),
+    ).toBe(true);
+    expect(
+      esPublicoEnGeneralGlobal({ rfc: 'XAXX010101000', name_razon_social: 'JUAN PEREZ' }),
+    ).toBe(false);
+    expect(
+      esPublicoEnGeneralGlobal({ rfc: 'CACX7605101P8', name_razon_social: 'PUBLICO EN GENERAL' }),
+    ).toBe(false);
+  });
+});
