@@ -347,10 +347,19 @@ export function FacturaForm(props: FacturaFormProps) {
     if (!check(values) || !checkTimbrado(values)) return;
     void run(async () => {
       const body = toFacturaRequest(values);
-      const r =
-        props.mode === 'editar' && props.facturaId !== null
-          ? await timbrarPreFactura(props.facturaId, body)
-          : await createAndTimbrarFactura({ ...body, idempotency_key: idempotencyKey.current });
+      let r: TimbrarFacturaResponse;
+      try {
+        r =
+          props.mode === 'editar' && props.facturaId !== null
+            ? await timbrarPreFactura(props.facturaId, body)
+            : await createAndTimbrarFactura({ ...body, idempotency_key: idempotencyKey.current });
+      } catch (error) {
+        // Only a lost answer (network, gateway) is retried with the same key, so a retry can
+        // never stamp twice; after a refusal the corrected data is a new attempt.
+        const perdida = error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+        if (!perdida) idempotencyKey.current = crypto.randomUUID();
+        throw error;
+      }
       idempotencyKey.current = crypto.randomUUID();
       await timbrada(r);
     });
