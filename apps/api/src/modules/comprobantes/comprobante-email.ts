@@ -1,6 +1,6 @@
 import { COMPROBANTE_TYPE_LABEL, type ComprobanteType } from '@repo/contracts/comprobantes';
 import { renderEmail, type RenderedEmail } from '../../email/templates/email-layout.ts';
-import { formatMoney } from './pdf/formato.ts';
+import { formatFecha, formatMoney } from './pdf/formato.ts';
 
 /** The e-mail that delivers a stamped comprobante to the client, PDF and XML attached. */
 export function comprobanteEmail(input: {
@@ -27,7 +27,7 @@ export function comprobanteEmail(input: {
     [
       `${tipo}: ${input.serieFolio || 'sin serie ni folio'}`,
       `Total: ${total}`,
-      `Fecha de emisión: ${input.fecha.replace('T', ' ')}`,
+      `Fecha de emisión: ${formatFecha(input.fecha)}`,
       `Folio fiscal (UUID): ${input.uuid}`,
     ].join('\n'),
     'Adjuntamos el PDF (representación impresa) y el XML del comprobante. El XML es el documento con validez fiscal: consérvelo para su contabilidad.',

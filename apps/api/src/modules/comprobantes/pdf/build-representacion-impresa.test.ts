@@ -52,6 +52,7 @@ describe('representación impresa (PDF) of stamped CFDIs', () => {
     const file = join(work, `${clase}${cancelado ? '-cancelado' : ''}.pdf`);
     writeFileSync(file, pdf);
     if (samplesDir) {
+      writeFileSync(join(samplesDir, `${clase}.xml`), row.xml_timbrado ?? '');
       writeFileSync(join(samplesDir, `${clase}${cancelado ? '-cancelado' : ''}.pdf`), pdf);
       execFileSync('pdftoppm', [
         '-png',
