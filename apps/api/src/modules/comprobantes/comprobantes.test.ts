@@ -101,11 +101,15 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
       expect(text).not.toContain('CANCELADO');
     });
 
-    it('works for USD invoices, globales, complementos de pago and cancelled ones', async () => {
+    it('works for USD invoices, globales, complementos de pago, público en general and cancelled ones; each XML passes the SAT checks', async () => {
       for (const clase of ['usd', 'global', 'pago', 'publico-en-general'] as const) {
         const row = await e.timbrar(clase);
         const xml = await get(api(row.id, 'get-invoice-xml'), e.headers);
         expect(xml.body).toBe(row.xml_timbrado);
+        const sat = checkSat(xml.body, {
+          tfdCertificado: (t.deps.pac as SandboxPac).certificado().pem,
+        });
+        expect(sat.errors).toEqual([]);
         const pdf = await get(api(row.id, 'get-invoice-pdf'), e.headers);
         expect(pdf.statusCode).toBe(200);
         expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
