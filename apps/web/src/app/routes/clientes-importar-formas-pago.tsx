@@ -1,0 +1,5 @@
+import { ClientsImportCatalogPage } from '#src/features/clientes/components/clients-import-catalog.tsx';
+
+export default function ClientesImportarFormasPagoScreen() {
+  return <ClientsImportCatalogPage catalog="formas-pago" />;
+}

@@ -1,0 +1,5 @@
+import { ClientsImportCatalogPage } from '#src/features/clientes/components/clients-import-catalog.tsx';
+
+export default function ClientesImportarRegimenesFiscalesScreen() {
+  return <ClientsImportCatalogPage catalog="regimenes-fiscales" />;
+}
