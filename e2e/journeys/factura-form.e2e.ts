@@ -160,6 +160,8 @@ describe('income invoice form', () => {
     await page.waitForURL(/\/facturacion\/facturas\/editar\/\d+$/);
 
     // Edited but not saved: 'Timbrar con datos originales' stamps what the pre-invoice holds.
+    await page.getByRole('heading', { name: 'Editar pre factura' }).waitFor();
+    await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 1,561.25');
     await page.locator('#partida-0-cantidad').fill('2');
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 3,122.50');
     await page.getByRole('button', { name: 'Timbrar con datos originales' }).click();
@@ -181,6 +183,7 @@ describe('income invoice form', () => {
     await page.getByRole('button', { name: 'Guardar pre factura' }).click();
     await page.waitForURL(/\/facturacion\/facturas\/editar\/\d+$/);
     const id = Number(/editar\/(\d+)$/.exec(page.url())?.[1]);
+    await page.getByRole('heading', { name: 'Editar pre factura' }).waitFor();
 
     await page.getByRole('button', { name: 'Eliminar' }).click();
     const dialog = page.getByRole('dialog');

@@ -504,7 +504,7 @@ export function FacturaForm(props: FacturaFormProps) {
                 <Form.Text muted>Hoy o hasta dos días atrás.</Form.Text>
               </Col>
 
-              <Col sm={6} lg={3}>
+              <Col sm={6} lg={4}>
                 <Form.Label htmlFor="factura-metodo-pago" className="fw-semibold">
                   Método de pago
                 </Form.Label>
@@ -534,7 +534,7 @@ export function FacturaForm(props: FacturaFormProps) {
                   {errors.metodo_pago?.message}
                 </Form.Control.Feedback>
               </Col>
-              <Col sm={6} lg={3}>
+              <Col sm={6} lg={4}>
                 <Form.Label htmlFor="factura-forma-pago" className="fw-semibold">
                   Forma de pago
                 </Form.Label>
@@ -563,7 +563,7 @@ export function FacturaForm(props: FacturaFormProps) {
                   <Form.Text muted>Con PPD la forma de pago es 99 (Por definir).</Form.Text>
                 )}
               </Col>
-              <Col lg={6}>
+              <Col lg={4}>
                 <Form.Label htmlFor="factura-uso-cfdi" className="fw-semibold">
                   Uso del CFDI
                 </Form.Label>
