@@ -83,8 +83,11 @@ describe('initial configuration wizard', () => {
     await page.getByRole('button', { name: 'Anterior' }).click();
     expect(await stepCounter.textContent()).toBe('Paso 2 de 5');
     await page.getByTestId('sellos-registrados').getByText(csd.noCertificado).waitFor();
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByRole('button', { name: 'Siguiente' }).click();
+    // Reset: back to step 1, with the saved tax data; then forward to step 4.
+    await page.getByRole('button', { name: 'Volver al inicio' }).click();
+    expect(await stepCounter.textContent()).toBe('Paso 1 de 5');
+    expect(await page.getByLabel('Razón social').inputValue()).toBe('REFACCIONES NUÑEZ');
+    for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Siguiente' }).click();
 
     expect(await stepCounter.textContent()).toBe('Paso 4 de 5');
     await page.getByRole('button', { name: 'Nuevo grupo de impuestos' }).click();

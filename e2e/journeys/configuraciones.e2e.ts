@@ -12,6 +12,11 @@ import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
 import { randomRfc } from '../fixtures/facturacion.ts';
 import { completeSetupWithToken } from '../fixtures/initial-configuration.ts';
 
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0b1a4e20000000049454e44ae426082',
+  'hex',
+);
+
 const SAT_CSD = fileURLToPath(new URL('../../data/sat-test-csd/EKU9003173C9/', import.meta.url));
 
 let smtp: TestSmtp;
@@ -91,6 +96,32 @@ describe('Configuraciones', () => {
     expect(datos.colonia).not.toBe('');
     // The navigation shows the new name.
     await page.getByTestId('enterprise-name').getByText('TALLER GOMEZ Y ASOCIADOS').waitFor();
+
+    // The logo: image types only; a PNG is uploaded, previewed and deleted.
+    const dir = mkdtempSync(join(tmpdir(), 'logo-'));
+    writeFileSync(join(dir, 'notas.txt'), 'no es una imagen');
+    writeFileSync(join(dir, 'logo.png'), PNG);
+    const logo = page.getByLabel('Logotipo (opcional)');
+    await logo.setInputFiles(join(dir, 'notas.txt'));
+    await page.getByText('El logotipo debe ser una imagen PNG, JPG o WEBP.').waitFor();
+    expect(
+      (await getJson<{ logo: string | null }>(`datos-fiscales/${enterpriseId}`, token)).logo,
+    ).toBeNull();
+    await logo.setInputFiles(join(dir, 'logo.png'));
+    await page.getByText('Logotipo guardado.').waitFor();
+    const preview = page.getByRole('img', { name: 'Logotipo de la empresa' });
+    await expect
+      .poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(1);
+    expect(
+      (await getJson<{ logo: string | null }>(`datos-fiscales/${enterpriseId}`, token)).logo,
+    ).toMatch(/\/logo\?v=/);
+    await page.getByRole('button', { name: 'Eliminar logotipo' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByText('Sin logotipo').waitFor();
+    expect(
+      (await getJson<{ logo: string | null }>(`datos-fiscales/${enterpriseId}`, token)).logo,
+    ).toBeNull();
 
     // A postal code that does not exist gets the catalog's message.
     await page.getByLabel('Código postal').fill('00000');
@@ -235,5 +266,49 @@ describe('Configuraciones', () => {
       token,
     );
     expect(rubros.map((r) => [r.name, r.objeto_impuesto_key])).toEqual([['General 16%', '02']]);
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+
+    // Edit: the group keeps its taxes and takes the new name.
+    await row.getByRole('button', { name: 'Editar' }).click();
+    await page.getByLabel('Nombre del grupo de impuestos').fill('Servicios');
+    await page.getByText('Nombre disponible').waitFor();
+    expect(
+      await page
+        .getByRole('radiogroup', { name: 'Impuestos trasladados: IVA' })
+        .getByLabel('IVA 16%')
+        .isChecked(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Guardar grupo de impuestos' }).click();
+    const edited = page.getByTestId('rubros').getByRole('row', { name: /Servicios/ });
+    await edited.waitFor();
+
+    // A tax turned off is no longer offered for new groups.
+    const empresa = page.getByRole('region', { name: 'Impuestos de su empresa' });
+    // The switch follows the server's answer.
+    await empresa.getByLabel('IEPS 160%').click();
+    await expect.poll(() => empresa.getByLabel('IEPS 160%').isChecked()).toBe(false);
+    await expect
+      .poll(async () =>
+        (
+          await getJson<{ value: string; tax_type: string; status: boolean }[]>(
+            'impuestos-trasladados',
+            token,
+          )
+        )
+          .filter((t) => t.tax_type === 'IEPS' && t.value === '1.600000')
+          .map((t) => t.status),
+      )
+      .toEqual([false]);
+    await page.getByRole('button', { name: 'Nuevo grupo de impuestos' }).click();
+    await page.getByRole('radiogroup', { name: 'Impuestos trasladados: IVA' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'IEPS 160%' }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'IEPS 53%' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+
+    // Delete, with the confirmation dialog.
+    await edited.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByText('Aún no tiene grupos de impuestos.', { exact: false }).waitFor();
+    expect(await getJson<unknown[]>('rubros-impuestos', token)).toEqual([]);
   });
 });

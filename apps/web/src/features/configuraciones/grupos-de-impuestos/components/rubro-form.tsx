@@ -53,6 +53,8 @@ export function RubroForm(props: {
   const impuestos = useQuery({
     queryKey: ['rubros-impuestos', api.scope, 'impuestos-para-rubro'],
     queryFn: api.impuestosParaRubro,
+    // Read afresh each time the form opens: a tax turned off meanwhile is no longer offered.
+    gcTime: 0,
   });
   const objetos = useQuery({
     queryKey: ['catalogos', 'objetos-impuesto'],
