@@ -1,9 +1,12 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
 import { type ApiSession, login, signInPage } from '../fixtures/accounts.ts';
 import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { SCREENSHOT_DIR, launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
 
 let smtp: TestSmtp;
@@ -155,5 +158,95 @@ describe('Mis clientes', () => {
     await page.waitForURL((url) => !url.search.includes('search='));
     await page.getByText('Mostrando 1–29 de 29').waitFor();
     expect(await page.getByLabel('Buscar clientes').inputValue()).toBe('');
+  });
+
+  it('imports the filled-in template with a per-row report, refuses a malformed file, exports Clientes', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/clientes');
+    await page.getByRole('link', { name: 'Importar clientes desde Excel' }).click();
+    await page.waitForURL('**/clientes/importar');
+
+    const templateDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar plantilla' }).click();
+    const template = await templateDownload;
+    expect(template.suggestedFilename()).toBe('Plantilla de importación de clientes.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await readFile((await template.path()) ?? '')) as unknown as ArrayBuffer,
+    );
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('the template has no sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const column = (header: string) => {
+      const index = headers.indexOf(header);
+      expect(index, header).toBeGreaterThan(0);
+      return index;
+    };
+    const fill = (row: number, values: Record<string, string>) => {
+      for (const [header, value] of Object.entries(values)) {
+        sheet.getRow(row).getCell(column(header)).value = value;
+      }
+    };
+    fill(2, {
+      'Nombre o razón social': 'Distribuidora Importada',
+      RFC: 'DIM010203AB1',
+      'Uso CFDI': 'G03',
+      'Régimen fiscal': '601',
+      'Código postal': '64000',
+    });
+    fill(3, {
+      'Nombre o razón social': 'Fila con RFC malo',
+      RFC: 'NOESUNRFC',
+      'Uso CFDI': 'G03',
+      'Régimen fiscal': '601',
+      'Código postal': '64000',
+    });
+    const filled = join(SCREENSHOT_DIR, 'clientes-importacion.xlsx');
+    await writeFile(filled, Buffer.from(await workbook.xlsx.writeBuffer()));
+
+    // A file that is not a workbook is refused with the server's reason, and nothing is imported.
+    const broken = join(SCREENSHOT_DIR, 'clientes-roto.xlsx');
+    await writeFile(broken, 'esto no es un libro de Excel');
+    await page.getByLabel('Archivo de Excel (.xlsx)').setInputFiles(broken);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page
+      .getByTestId('import-failure')
+      .getByText('no es un libro de Excel (.xlsx) válido')
+      .waitFor();
+
+    await page.getByLabel('Archivo de Excel (.xlsx)').setInputFiles(filled);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.waitForURL('**/clientes/importar/reporte');
+    expect(await page.getByTestId('import-created').textContent()).toBe('1');
+    expect(await page.getByTestId('import-rejected').textContent()).toBe('1');
+    // Only the rejected rows are shown first, with their reason.
+    const rejected = page.getByTestId('import-row-3');
+    expect(await rejected.textContent()).toContain('Rechazado');
+    expect(await rejected.textContent()).toContain('el RFC ingresado no es válido');
+    expect(await page.getByTestId('import-row-2').count()).toBe(0);
+    await page.getByLabel('Mostrar solo las filas rechazadas').uncheck();
+    expect(await page.getByTestId('import-row-2').textContent()).toContain('Creado');
+    await screenshot(page, 'clientes-importar-reporte');
+
+    await page.getByRole('link', { name: 'Ir a Mis clientes' }).click();
+    await page.getByRole('cell', { name: 'DIM010203AB1' }).waitFor();
+    expect(await rowNames(page)).toEqual(['Distribuidora Importada']);
+
+    const exportDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const exported = await exportDownload;
+    expect(exported.suggestedFilename()).toBe('Clientes.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await exported.path()) ?? '')) as unknown as ArrayBuffer);
+    const values = book.worksheets[0]?.getRow(2).values as unknown[];
+    expect(values).toContain('DIM010203AB1');
+
+    // The catalogue pages that help fill the template.
+    await page.goto('/clientes/importar/usos-cfdi');
+    await page.getByRole('cell', { name: 'G03', exact: true }).waitFor();
+    await page.goto('/clientes/importar/regimenes-fiscales');
+    await page.getByRole('cell', { name: '601', exact: true }).waitFor();
+    await page.goto('/clientes/importar/formas-pago');
+    await page.getByRole('cell', { name: '03', exact: true }).waitFor();
   });
 });

@@ -1,9 +1,12 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
 import { type ApiSession, login, signInPage } from '../fixtures/accounts.ts';
 import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { SCREENSHOT_DIR, launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
 
 let smtp: TestSmtp;
@@ -121,5 +124,73 @@ describe('Productos y servicios', () => {
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
     await page.getByRole('heading', { name: 'Bienvenido a Productos y servicios' }).waitFor();
+  });
+
+  it('imports the template with a rejected row and its reason, exports Productos y Servicios', async () => {
+    const { page } = await signedInPage();
+    await page.goto('/productos-servicios/importar');
+
+    // The official catalogues that help fill the template.
+    await page.getByRole('link', { name: 'Catálogo de productos y servicios' }).click();
+    await page.getByLabel('Buscar en el catálogo').fill('gato');
+    await page.getByRole('cell', { name: '10101501', exact: true }).waitFor();
+    await screenshot(page, 'productos-servicios-catalogo');
+    await page.goto('/productos-servicios/importar/catalogo-unidades-medida?search=pieza');
+    await page.getByRole('cell', { name: 'H87', exact: true }).waitFor();
+    await page.goto('/productos-servicios/importar');
+
+    const templateDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar plantilla' }).click();
+    const template = await templateDownload;
+    expect(template.suggestedFilename()).toBe(
+      'Plantilla de importación de productos y servicios.xlsx',
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await readFile((await template.path()) ?? '')) as unknown as ArrayBuffer,
+    );
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('the template has no sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const fill = (row: number, values: Record<string, string>) => {
+      for (const [header, value] of Object.entries(values)) {
+        const index = headers.indexOf(header);
+        expect(index, header).toBeGreaterThan(0);
+        sheet.getRow(row).getCell(index).value = value;
+      }
+    };
+    const row = (clave: string, description: string) => ({
+      'Clave de producto o servicio SAT': clave,
+      'Clave de unidad SAT': 'H87',
+      Descripción: description,
+      'Precio unitario': '250',
+      'Grupo de impuestos': 'Ventas generales',
+    });
+    fill(2, row('43211708', 'Mouse inalámbrico'));
+    fill(3, row('99999999', 'Clave inventada'));
+    const filled = join(SCREENSHOT_DIR, 'productos-importacion.xlsx');
+    await writeFile(filled, Buffer.from(await workbook.xlsx.writeBuffer()));
+
+    await page.getByLabel('Archivo de Excel (.xlsx)').setInputFiles(filled);
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.waitForURL('**/productos-servicios/importar/reporte');
+    expect(await page.getByTestId('import-created').textContent()).toBe('1');
+    expect(await page.getByTestId('import-rejected').textContent()).toBe('1');
+    const rejected = page.getByTestId('import-row-3');
+    expect(await rejected.textContent()).toContain('Clave inventada');
+    expect(await rejected.textContent()).toContain('Clave de producto o servicio SAT');
+    await screenshot(page, 'productos-servicios-importar-reporte');
+
+    await page.getByRole('link', { name: 'Ir a Productos y servicios' }).click();
+    await page.getByRole('cell', { name: '$ 250.00' }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+
+    const exportDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const exported = await exportDownload;
+    expect(exported.suggestedFilename()).toBe('Productos y Servicios.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await exported.path()) ?? '')) as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.getRow(2).values as unknown[]).toContain('Mouse inalámbrico');
   });
 });
