@@ -163,6 +163,7 @@ export async function crearCliente(
     usoCfdi: string;
     codigo_postal?: string;
     pais?: string;
+    numRegistroIdentidadFiscal?: string;
   },
 ): Promise<number> {
   const res = await api(t, e, 'POST', '/api/clients', {
@@ -171,6 +172,9 @@ export async function crearCliente(
     regimenFiscal: client.regimenFiscal,
     usoCfdi: client.usoCfdi,
     ...(client.pais ? { pais: client.pais } : {}),
+    ...(client.numRegistroIdentidadFiscal
+      ? { numRegistroIdentidadFiscal: client.numRegistroIdentidadFiscal }
+      : {}),
     address: { codigo_postal: client.codigo_postal ?? '' },
   });
   if (res.statusCode >= 300) throw new Error(`crearCliente: ${res.body}`);

@@ -215,6 +215,47 @@ describe('POST /api/facturacion/V40/facturas-ingreso (create and stamp)', () => 
     mismosNumeros(f, xml);
   });
 
+  it('a foreign client (XEXX010101000) gets the LugarExpedicion, 616, S01 and its ResidenciaFiscal', async () => {
+    const e = await seedFacturador(t, { credits: 1 });
+    const clientId = await crearCliente(t, e, {
+      name_razon_social: 'ACME CORPORATION',
+      rfc: 'XEXX010101000',
+      regimenFiscal: '616',
+      usoCfdi: 'S01',
+      pais: 'USA',
+      numRegistroIdentidadFiscal: '123456789',
+    });
+    const productId = await crearProducto(t, e, { description: 'Desarrollo de software' });
+    const f = await stamp(e, {
+      client_id: clientId,
+      serie_id: e.serieId,
+      forma_pago: '03',
+      metodo_pago: 'PUE',
+      uso_cfdi: 'S01',
+      moneda: 'USD',
+      tipo_cambio: '18.25',
+      partidas: [
+        {
+          product_service_id: productId,
+          cantidad: '10',
+          precio_unitario: '85.5',
+          impuestos_trasladados: [e.taxes.ivaExento],
+        },
+      ],
+    });
+    const xml = await satOk(e.enterpriseId, f.id);
+    expect(xml.Receptor).toMatchObject({
+      Rfc: 'XEXX010101000',
+      Nombre: 'ACME CORPORATION',
+      DomicilioFiscalReceptor: '42501',
+      ResidenciaFiscal: 'USA',
+      RegimenFiscalReceptor: '616',
+      UsoCFDI: 'S01',
+    });
+    expect(xml.Total).toBe('855.00');
+    mismosNumeros(f, xml);
+  });
+
   it('público en general: PUBLICO EN GENERAL needs InformacionGlobal; a named XAXX sale must not carry it', async () => {
     const e = await seedFacturador(t, { credits: 3 });
     const pg = await crearCliente(t, e, {
