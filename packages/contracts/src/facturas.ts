@@ -17,7 +17,7 @@ export const DESCUENTO_MAYOR_MESSAGE = 'El descuento no puede ser mayor a 100%';
 export const REGLA_626_MORAL_MESSAGE =
   'Para facturar a una persona moral, todos los conceptos deben incluir el impuesto trasladado y los impuestos retenidos correspondientes.';
 export const REGLA_626_MORAL_HINT =
-  'Por ejemplo: IVA trasladado 16%, ISR retenido 1.25% e IVA retenido de dos terceras partes (10.6667%); si el concepto está exento de IVA, sólo el ISR retenido.';
+  'Por ejemplo: IVA trasladado 16%, ISR retenido 1.25% e IVA retenido de dos terceras partes (10.6666%); si el concepto está exento de IVA, sólo el ISR retenido.';
 export const REGLA_626_FISICA_MESSAGE =
   'Para facturar a una persona física, todos los conceptos deben tener solo impuestos trasladados.';
 /** Spec section 5, expired seals. */
