@@ -42,7 +42,10 @@ describe('a shared invoice opens for anyone with the link', () => {
             product_service_id: setup.product.id,
             cantidad: '2',
             precio_unitario: '1500.00',
-            impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados.map((t) => t.id),
+            // The group lists every tax with its `selected` flag: only the selected ones (IVA 16 %).
+            impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
+              .filter((t) => t.selected)
+              .map((t) => t.id),
           },
         ],
       },
@@ -75,13 +78,9 @@ describe('a shared invoice opens for anyone with the link', () => {
     ).then(async (r) => Buffer.from(await r.arrayBuffer()));
     const uuid = /UUID="([0-9A-F-]{36})"/i.exec(xmlOficial.toString('utf8'))?.[1] ?? '';
     expect(body).toContain(uuid);
-    // The total on the page is the Total of the stamped XML, as `$ 1,234.56`.
-    const total =
-      /<cfdi:Comprobante\b[^>]*\sTotal="([\d.]+)"/.exec(xmlOficial.toString('utf8'))?.[1] ?? '';
-    const [entero = '', decimales = ''] = total.split('.');
-    expect(await page.getByTestId('total').innerText()).toBe(
-      `$ ${entero.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimales} MXN`,
-    );
+    // 2 × $1,500.00 + IVA 16 %: the page shows the XML's Total as `$ 1,234.56`.
+    expect(xmlOficial.toString('utf8')).toMatch(/<cfdi:Comprobante\b[^>]*\sTotal="3480.00"/);
+    expect(await page.getByTestId('total').innerText()).toBe('$ 3,480.00 MXN');
 
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
