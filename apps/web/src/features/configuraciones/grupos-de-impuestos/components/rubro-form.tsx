@@ -40,6 +40,41 @@ function chosenOf(groups: { group: string; impuestos: TaxResponse[] }[], selecte
   return chosen;
 }
 
+const GROUP_ORDER = ['IEPS tasa', 'IEPS cuota', 'IVA', 'ISR'];
+
+/** The group a tax is offered in (spec section 3: IVA, IEPS cuota, IEPS tasa, ISR). */
+function groupOf(tax: TaxResponse): string {
+  if (tax.tax_type !== 'IEPS') return tax.tax_type;
+  return tax.tipo_factor === 'Cuota' ? 'IEPS cuota' : 'IEPS tasa';
+}
+
+/**
+ * The offered (active) taxes plus the ones the edited group already has: a tax turned off later stays
+ * in the groups that use it, so editing one does not drop it silently.
+ */
+export function withRubroTaxes(
+  offered: { impuestos_trasladados: GroupList; impuestos_retenidos: GroupList },
+  rubro: RubroImpuestoResponse | null,
+): { impuestos_trasladados: GroupList; impuestos_retenidos: GroupList } {
+  const merge = (groups: GroupList, own: (TaxResponse & { selected: boolean })[]) => {
+    const result = groups.map((g) => ({ group: g.group, impuestos: [...g.impuestos] }));
+    for (const tax of own.filter((t) => t.selected)) {
+      if (result.some((g) => g.impuestos.some((t) => t.id === tax.id))) continue;
+      const name = groupOf(tax);
+      const group = result.find((g) => g.group === name);
+      if (group) group.impuestos.push(tax);
+      else result.push({ group: name, impuestos: [tax] });
+    }
+    // Spec section 9: IEPS, then IVA, then ISR.
+    return result.sort((a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group));
+  };
+  if (!rubro) return offered;
+  return {
+    impuestos_trasladados: merge(offered.impuestos_trasladados, rubro.impuestos_trasladados),
+    impuestos_retenidos: merge(offered.impuestos_retenidos, rubro.impuestos_retenidos),
+  };
+}
+
 export const rubrosKey = (scope: string) => ['rubros-impuestos', scope];
 
 /** Create or edit a tax group (rubro de impuestos). */
@@ -75,7 +110,7 @@ export function RubroForm(props: {
     <LoadedRubroForm
       {...props}
       rubro={rubro}
-      groups={impuestos.data}
+      groups={withRubroTaxes(impuestos.data, rubro)}
       objetos={objetos.data.filter((o) => OBJETOS_PERMITIDOS.includes(o.clave))}
     />
   );
