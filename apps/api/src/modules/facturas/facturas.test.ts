@@ -14,6 +14,7 @@ import {
 import { checkSat } from '../../../../../packages/cfdi/test/check-sat.ts';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { sellosFiscales } from '../../db/schema/sellos-fiscales.ts';
+import { DbSandboxStore } from '../../pac/db-sandbox-store.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { deleteClient as deleteClientRow } from '../clients/clients.queries.ts';
 import { CLIENT_IN_USE } from '../clients/clients.service.ts';
@@ -932,6 +933,56 @@ describe('POST /api/facturacion/V40/cancelar-factura', () => {
       status: 'cancelled',
     });
     expect(search.json().data.data.map((r: { id: number }) => r.id)).toEqual([f.id]);
+  });
+
+  it('a cancellation that needs the receiver shows "Cancelación en proceso" until the SAT status says Cancelado', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'facturas-aceptacion-'));
+    let dias = 0;
+    const clock = () => new Date(Date.now() + dias * 24 * 3600_000);
+    const pac = new SandboxPac({
+      dataDir,
+      catalogos: t.deps.catalogos,
+      store: new DbSandboxStore(t.deps.db),
+      clock,
+    });
+    const app = await buildTestApp({ database: t.deps.database, pac });
+    try {
+      const e = await seedFacturador(app, { credits: 1 });
+      const { draft } = await basico(app, e);
+      const f = await stamp(e, draft());
+      expect(Number(f.total)).toBeGreaterThan(1000);
+      dias = 7;
+      const res = await api(app, e, 'POST', `${V40}/cancelar-factura`, {
+        factura_id: f.id,
+        motivo: '03',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({
+        status: 'timbrada',
+        view_status: 'Cancelación en proceso',
+        estado: 'Vigente',
+        es_cancelable: 'Cancelable con aceptación',
+        estatus_cancelacion: 'En proceso',
+      });
+      const list = await api(app, e, 'GET', `${V40}/facturas-ingreso`);
+      expect(list.json().data.data[0]).toMatchObject({
+        status: 'timbrada',
+        view_status: 'Cancelación en proceso',
+      });
+      // The receiver never answers: after three business days the SAT cancels it.
+      dias = 14;
+      const later = await api(app, e, 'POST', `${V40}/facturas-ingreso/${f.id}/estado-cancelacion`);
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json().data).toMatchObject({
+        status: 'cancelled',
+        view_status: 'Cancelada',
+        estado: 'Cancelado',
+        estatus_cancelacion: 'Plazo vencido',
+      });
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('motivo 04 is not offered; 01 needs a stamped replacement relating this invoice with tipo 04', async () => {
