@@ -1,11 +1,11 @@
-import { downloadFile } from '#src/features/facturacion/shared/api/download-file.ts';
+import { downloadFile } from '#src/shared/ui/list/download-file.ts';
 
 /** GET comprobantes/v40/{id}/get-invoice-pdf, saved under the API's file name. */
-export function downloadInvoicePdf(id: number): Promise<string> {
+export function downloadInvoicePdf(id: number): Promise<void> {
   return downloadFile(`comprobantes/v40/${id}/get-invoice-pdf`, `factura-${id}.pdf`);
 }
 
 /** GET comprobantes/v40/{id}/get-invoice-xml, saved under the API's file name. */
-export function downloadInvoiceXml(id: number): Promise<string> {
+export function downloadInvoiceXml(id: number): Promise<void> {
   return downloadFile(`comprobantes/v40/${id}/get-invoice-xml`, `factura-${id}.xml`);
 }

@@ -11,6 +11,10 @@ import type { CancelacionResponse, FacturaDetail } from '@repo/contracts/factura
 import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import { ApiError } from '#src/shared/http/api-error.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import {
+  claveConDescripcion,
+  useCatalogo,
+} from '#src/features/facturacion/shared/api/get-catalogo.ts';
 import { useConsultarEstadoCancelacion } from '../api/cancelar-factura.ts';
 import { downloadInvoicePdf, downloadInvoiceXml } from '../api/comprobante-files.ts';
 import { useDeletePreFactura } from '../api/delete-pre-factura.ts';
@@ -42,9 +46,8 @@ function useDownload() {
     setBusy(kind);
     try {
       await (kind === 'pdf' ? downloadInvoicePdf(id) : downloadInvoiceXml(id));
-    } catch (error) {
-      const message = inlineErrorOf(error);
-      if (message) notify('error', message);
+    } catch {
+      // downloadFile already showed the failure as an error toast.
     } finally {
       setBusy(null);
     }
@@ -56,6 +59,7 @@ function useDownload() {
 function CancelacionCard(props: { factura: FacturaDetail; last: CancelacionResponse | null }) {
   const { factura, last } = props;
   const refresh = useConsultarEstadoCancelacion();
+  const motivos = useCatalogo('motivos-cancelacion').data;
   const [error, setError] = useState<string | null>(null);
   const estado = refresh.data ?? last;
   const ask = async () => {
@@ -89,7 +93,11 @@ function CancelacionCard(props: { factura: FacturaDetail; last: CancelacionRespo
             </Datum>
           </Col>
           <Col sm={6} lg={3}>
-            <Datum label="Motivo">{factura.motivo_cancelacion || '—'}</Datum>
+            <Datum label="Motivo">
+              {factura.motivo_cancelacion
+                ? claveConDescripcion(motivos, factura.motivo_cancelacion)
+                : '—'}
+            </Datum>
           </Col>
           {factura.folio_sustitucion && (
             <Col sm={6} lg={3}>
