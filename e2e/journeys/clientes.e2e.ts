@@ -77,6 +77,9 @@ describe('Mis clientes', () => {
     await page.getByLabel('Método de pago (opcional)').selectOption('PPD');
     expect(await page.getByLabel('Forma de pago (opcional)').inputValue()).toBe('99');
     await page.getByLabel('Código postal').fill('64000');
+    // The postal code fills estado, municipio and localidad from the SAT catalogs.
+    await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Nuevo León');
+    expect(await page.getByLabel('Municipio').inputValue()).toBe('Monterrey');
     await page.getByLabel('Correo electrónico (opcional)').fill('compras@norte.mx, pagos@norte.mx');
     await screenshot(page, 'clientes-nuevo');
     await page.getByRole('button', { name: 'Guardar cliente' }).click();

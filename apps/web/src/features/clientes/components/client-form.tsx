@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -9,7 +9,13 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import type { ClientRequest, ClientResponse } from '@repo/contracts/clients';
+import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import {
+  isCompleteCodigoPostal,
+  useCodigoPostalInfo,
+  useEstados,
+} from '#src/shared/ui/catalog/codigo-postal-lookup.ts';
 import { FormField } from '#src/shared/ui/form-field.tsx';
 import {
   useFormasPago,
@@ -121,6 +127,33 @@ export function ClientForm(props: ClientFormProps) {
       setValue('formaPago', FORMA_PAGO_POR_DEFINIR);
     }
   }, [metodoPago, getValues, setValue]);
+
+  // A complete postal code fills estado, municipio and localidad from the SAT catalogs (once per
+  // code the person types; a saved client's address is left as it was) and offers its colonias.
+  const codigoPostal = (useWatch({ control, name: 'address.codigo_postal' }) ?? '').trim();
+  const cpInfo = useCodigoPostalInfo(codigoPostal);
+  const estados = useEstados();
+  const filledFor = useRef(client?.address.codigo_postal ?? '');
+  const coloniasId = useId();
+  useEffect(() => {
+    const data = cpInfo.data;
+    if (!data || !estados.data || data.codigoPostal.codigo_postal !== codigoPostal) return;
+    if (filledFor.current === codigoPostal) return;
+    filledFor.current = codigoPostal;
+    const estado = estados.data.find((e) => e.clave === data.codigoPostal.clave_estado);
+    const options = { shouldDirty: true } as const;
+    setValue('address.estado', estado?.nombre ?? '', options);
+    setValue('address.municipio', data.municipios[0]?.descripcion ?? '', options);
+    setValue('address.localidad', data.localidades[0]?.descripcion ?? '', options);
+    if (data.colonias.length === 1) {
+      setValue('address.colonia', data.colonias[0]?.nombre_asentamiento ?? '', options);
+    }
+  }, [cpInfo.data, estados.data, codigoPostal, setValue]);
+  const cpLookupError =
+    isCompleteCodigoPostal(codigoPostal) && cpInfo.isError
+      ? errorMessageOf(cpInfo.error, 'No fue posible consultar el código postal.')
+      : undefined;
+  const colonias = isCompleteCodigoPostal(codigoPostal) ? (cpInfo.data?.colonias ?? []) : [];
 
   const uniqueMessage = useCallback(
     async (value: string) => ((await checkRfcUnique(value)) ? null : rfcTakenMessage(value)),
@@ -339,13 +372,21 @@ export function ClientForm(props: ClientFormProps) {
               <FormField
                 id="client-codigo-postal"
                 label={kind.generic ? 'Código postal (opcional)' : 'Código postal'}
-                error={errors.address?.codigo_postal?.message}
-                hint="5 dígitos, el del domicilio fiscal del cliente."
+                error={errors.address?.codigo_postal?.message ?? cpLookupError}
+                hint={
+                  cpInfo.isFetching ? (
+                    <span>
+                      <Spinner size="sm" className="me-1" /> Buscando el código postal…
+                    </span>
+                  ) : (
+                    '5 dígitos; con él se llenan estado, municipio y localidad.'
+                  )
+                }
               >
                 <Form.Control
                   inputMode="numeric"
                   maxLength={5}
-                  isInvalid={!!errors.address?.codigo_postal}
+                  isInvalid={!!(errors.address?.codigo_postal ?? cpLookupError)}
                   {...register('address.codigo_postal')}
                 />
               </FormField>
@@ -381,7 +422,17 @@ export function ClientForm(props: ClientFormProps) {
                 label="Colonia"
                 error={errors.address?.colonia?.message}
               >
-                <Form.Control maxLength={200} {...register('address.colonia')} />
+                <Form.Control
+                  maxLength={200}
+                  list={coloniasId}
+                  autoComplete="off"
+                  {...register('address.colonia')}
+                />
+                <datalist id={coloniasId}>
+                  {colonias.map((c) => (
+                    <option key={c.clave} value={c.nombre_asentamiento} />
+                  ))}
+                </datalist>
               </FormField>
             </Col>
           </Row>
