@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OptionalRfc } from './enterprises.ts';
 
 export const REGIMEN_SOCIETARIO_MESSAGE =
   'El SAT no acepta regímenes societarios en la razón social';
@@ -50,6 +51,17 @@ export const DatosFiscalesRequest = z.object({
   numero_interior: text(55, 'El número interior'),
 });
 export type DatosFiscalesRequest = z.infer<typeof DatosFiscalesRequest>;
+
+export const RFC_FIXED_MESSAGE = 'El RFC de la empresa ya no puede cambiarse.';
+
+/**
+ * PUT new-client/datos-fiscales/{token}: the wizard's tax data step also sets the enterprise's RFC
+ * when registration left it empty (unique among enterprises; once set it cannot change).
+ */
+export const NewClientDatosFiscalesRequest = DatosFiscalesRequest.extend({
+  rfc: OptionalRfc.optional().default(''),
+});
+export type NewClientDatosFiscalesRequest = z.infer<typeof NewClientDatosFiscalesRequest>;
 
 /** Tax data (spec section 3); `logo` is the address of the logo image, null when there is none. */
 export const DatosFiscalesResponse = z.object({

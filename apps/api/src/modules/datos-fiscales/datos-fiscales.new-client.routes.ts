@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DatosFiscalesRequest, DatosFiscalesResponse } from '@repo/contracts/datos-fiscales';
+import {
+  DatosFiscalesResponse,
+  NewClientDatosFiscalesRequest,
+} from '@repo/contracts/datos-fiscales';
 import { ok } from '@repo/contracts/envelope';
 import type { AppDeps } from '../../deps.ts';
 import { ok as envelope } from '../../http/envelope.ts';
@@ -10,7 +13,7 @@ import {
   deleteLogo,
   getDatosFiscales,
   getLogo,
-  saveDatosFiscales,
+  saveNewClientDatosFiscales,
   saveLogo,
 } from './datos-fiscales.service.ts';
 
@@ -34,12 +37,12 @@ export function datosFiscalesNewClientRoutes(deps: AppDeps): FastifyPluginAsyncZ
       {
         schema: {
           params: TokenParams,
-          body: DatosFiscalesRequest,
+          body: NewClientDatosFiscalesRequest,
           response: { 200: ok(DatosFiscalesResponse) },
         },
       },
       async (request) =>
-        envelope(await saveDatosFiscales(deps.db, enterpriseOf(request), request.body)),
+        envelope(await saveNewClientDatosFiscales(deps.db, enterpriseOf(request), request.body)),
     );
 
     app.post(

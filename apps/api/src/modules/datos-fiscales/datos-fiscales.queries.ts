@@ -56,3 +56,10 @@ export async function setLogo(
     .set({ logo: logo?.data ?? null, logo_mime: logo?.mime ?? null, updated_at: new Date() })
     .where(eq(enterprises.id, enterpriseId));
 }
+
+export async function setEnterpriseRfc(db: Db, enterpriseId: number, rfc: string): Promise<void> {
+  await db
+    .update(enterprises)
+    .set({ rfc, updated_at: new Date() })
+    .where(eq(enterprises.id, enterpriseId));
+}

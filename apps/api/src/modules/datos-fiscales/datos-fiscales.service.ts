@@ -4,12 +4,18 @@ import {
   LOGO_SIZE_MESSAGE,
   LOGO_TYPE_MESSAGE,
   type DatosFiscalesRequest,
+  type NewClientDatosFiscalesRequest,
+  RFC_FIXED_MESSAGE,
 } from '@repo/contracts/datos-fiscales';
+import { RFC_TAKEN_MESSAGE } from '@repo/contracts/enterprises';
+import { withTransaction } from '../../db/transaction.ts';
+import { isRfcTaken } from '../enterprises/enterprises.queries.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
 import { checkDireccionFiscal } from './check-direccion-fiscal.ts';
 import {
   findDatosFiscales,
+  setEnterpriseRfc,
   findLogo,
   setLogo,
   updateDatosFiscales,
@@ -37,6 +43,32 @@ export async function saveDatosFiscales(db: Db, enterpriseId: number, input: Dat
   const errors = checkDireccionFiscal(input, current.rfc);
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
   await updateDatosFiscales(db, enterpriseId, input);
+  return getDatosFiscales(db, enterpriseId);
+}
+
+/**
+ * The wizard's tax data: like saveDatosFiscales, and sets the RFC when the enterprise has none yet
+ * (registration lets it be left empty).
+ */
+export async function saveNewClientDatosFiscales(
+  db: Db,
+  enterpriseId: number,
+  input: NewClientDatosFiscalesRequest,
+) {
+  const { rfc, ...datos } = input;
+  await withTransaction(db, async (tx) => {
+    const current = await findDatosFiscales(tx, enterpriseId);
+    if (!current) throw new AppError('NOT_FOUND', ENTERPRISE_NOT_FOUND);
+    const effectiveRfc = rfc || current.rfc;
+    if (rfc && rfc !== current.rfc) {
+      if (current.rfc !== '') throw fieldError('rfc', RFC_FIXED_MESSAGE);
+      if (await isRfcTaken(tx, rfc, enterpriseId)) throw fieldError('rfc', RFC_TAKEN_MESSAGE);
+    }
+    const errors = checkDireccionFiscal(datos, effectiveRfc);
+    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
+    if (effectiveRfc !== current.rfc) await setEnterpriseRfc(tx, enterpriseId, effectiveRfc);
+    await updateDatosFiscales(tx, enterpriseId, datos);
+  });
   return getDatosFiscales(db, enterpriseId);
 }
 
