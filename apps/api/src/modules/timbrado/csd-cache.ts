@@ -26,8 +26,11 @@ export async function sellosParaFirmar(
   secret: string,
   enterpriseId: number,
   instante: Date,
+  /** The current seal's id when the caller already read it (readStampContext). */
+  sellosIdLeido?: number | null,
 ): Promise<CsdParaFirmar> {
-  const sellosId = await findCurrentSellosId(db, enterpriseId);
+  const sellosId =
+    sellosIdLeido === undefined ? await findCurrentSellosId(db, enterpriseId) : sellosIdLeido;
   const hit = sellosId === null ? undefined : cache.get(enterpriseId);
   if (
     hit &&

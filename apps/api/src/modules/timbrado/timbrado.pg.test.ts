@@ -140,6 +140,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('timbrarComprobante on PostgreSQL'
       );
     expect(stored).toEqual([{ status: 'timbrada', uuid: resends[0]?.uuid }]);
     const calls = await listPacCalls(t.deps.db, e.enterpriseId, sellada?.id ?? -1);
-    expect(calls.filter((c) => c.outcome === 'ok')).toHaveLength(5);
+    // Every resend that still found it 'sellada' called the PAC (one that started after another had
+    // stored the stamp answers the stored row): each of those calls got the same stamp back.
+    const ok = calls.filter((c) => c.outcome === 'ok');
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok.length).toBeLessThanOrEqual(5);
+    for (const c of ok) expect(c.raw).toContain(`"uuid":"${resends[0]?.uuid ?? 'ninguno'}"`);
   });
 });

@@ -244,3 +244,38 @@ export async function storeTimbrado(
   );
   return Number(rows[0]?.n ?? 0) === 1;
 }
+
+/**
+ * What a stamp reads before its transaction, in one statement: the id of the enterprise's current
+ * seal (the key of the decrypted-CSD cache) and the serie with its next folio as it stands.
+ */
+export async function readStampContext(
+  db: Db,
+  enterpriseId: number,
+  serieId: number,
+): Promise<{
+  sellosId: number | null;
+  serie: { serie: string; folio: number; kind: SerieKind } | null;
+}> {
+  const rows = rowsOf<{
+    sellos_id: number | null;
+    serie: string | null;
+    folio: number | null;
+    kind: SerieKind | null;
+  }>(
+    await db.execute(sql`
+      select (select id from sellos_fiscales where enterprise_id = ${enterpriseId}
+               order by id desc limit 1) as sellos_id,
+             s.serie, s.next_folio as folio, s.kind
+        from (select 1) as one
+        left join series s on s.enterprise_id = ${enterpriseId} and s.id = ${serieId}`),
+  );
+  const row = rows[0];
+  return {
+    sellosId: row?.sellos_id == null ? null : Number(row.sellos_id),
+    serie:
+      row && row.serie !== null && row.folio !== null && row.kind !== null
+        ? { serie: row.serie, folio: Number(row.folio), kind: row.kind }
+        : null,
+  };
+}

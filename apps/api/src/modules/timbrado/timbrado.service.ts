@@ -9,13 +9,13 @@ import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { enterpriseExists } from '../credits/credits.queries.ts';
 import { CREDITOS_INSUFICIENTES, refundCredit } from '../credits/credits.service.ts';
-import { findSerie } from '../series/series.queries.ts';
 import { sellosParaFirmar } from './csd-cache.ts';
 import {
   findComprobante,
   findComprobanteByIdempotencyKey,
   insertComprobanteSellado,
   insertPacCall,
+  readStampContext,
   reserveCreditAndFolio,
   storeTimbrado,
   updateComprobanteFrom,
@@ -102,22 +102,25 @@ export async function timbrarComprobante(
   const { enterpriseId } = input;
   const idempotencyKey = claveIdempotencia(enterpriseId, input.idempotencyKey ?? randomUUID());
   const instante = deps.now();
-  // Independent reads in parallel, outside any lock; the earlier document wins over any error.
-  const csdP = sellosParaFirmar(deps.db, deps.secret, enterpriseId, instante).then(
-    (csd) => ({ csd }),
-    (error: unknown) => ({ error }),
-  );
-  const serieP = findSerie(deps.db, enterpriseId, input.serieId);
+  // Reads outside any lock, in parallel; the earlier document wins over any error.
+  const contextoP = readStampContext(deps.db, enterpriseId, input.serieId);
+  const csdP = contextoP
+    .then((ctx) => sellosParaFirmar(deps.db, deps.secret, enterpriseId, instante, ctx.sellosId))
+    .then(
+      (csd) => ({ csd }),
+      (error: unknown) => ({ error }),
+    );
   if (input.idempotencyKey) {
     const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
     if (previo) {
-      await Promise.allSettled([csdP, serieP]);
+      await csdP;
       return reanudar(deps, previo);
     }
   }
-  const [csdR, serie] = await Promise.all([csdP, serieP]);
+  const csdR = await csdP;
   if ('error' in csdR) throw csdR.error;
   const { csd } = csdR;
+  const { serie } = await contextoP;
   if (!serie) throw new AppError('NOT_FOUND', SERIE_NO_EXISTE);
   // Local validation before any lock, on the document built with the serie's next folio as it
   // stands: a refusal here takes no credit and no folio. Inside the reservation the document is
