@@ -69,6 +69,15 @@ describe('Mis clientes', () => {
     await page.getByLabel('RFC').fill('CNO0102');
     await page.getByLabel('Nombre o razón social').click();
     await page.getByText('el RFC ingresado no es válido').waitFor();
+    // The foreign generic RFC: régimen 616, and the foreign tax id and country become required.
+    await page.getByLabel('RFC').fill('XEXX010101000');
+    await page.getByText('Extranjero').waitFor();
+    await expect.poll(() => page.getByLabel('Régimen fiscal').inputValue()).toBe('616');
+    await page.getByRole('button', { name: 'Guardar cliente' }).click();
+    await page
+      .getByText('el número de registro de identidad fiscal es obligatorio', { exact: false })
+      .waitFor();
+    await page.getByText('el país de residencia fiscal es obligatorio', { exact: false }).waitFor();
     await page.getByLabel('RFC').fill('cno010203ab1');
     await page.getByText('RFC disponible').waitFor();
     await page.getByText('Persona moral').waitFor();

@@ -155,9 +155,15 @@ export function ClientForm(props: ClientFormProps) {
       : undefined;
   const colonias = isCompleteCodigoPostal(codigoPostal) ? (cpInfo.data?.colonias ?? []) : [];
 
+  // The caller may pass a new function on every render: the check reads the latest one, so a
+  // re-render never repeats the request.
+  const checkRef = useRef(checkRfcUnique);
+  useEffect(() => {
+    checkRef.current = checkRfcUnique;
+  });
   const uniqueMessage = useCallback(
-    async (value: string) => ((await checkRfcUnique(value)) ? null : rfcTakenMessage(value)),
-    [checkRfcUnique],
+    async (value: string) => ((await checkRef.current(value)) ? null : rfcTakenMessage(value)),
+    [],
   );
   const rfcStatus = useUniqueCheck(rfc, kind.valid && !kind.generic, uniqueMessage);
 
@@ -165,7 +171,8 @@ export function ClientForm(props: ClientFormProps) {
     setFailure(null);
     // The debounced check may not have answered yet: ask once more before saving.
     if (!rfcKind(values.rfc).generic) {
-      const taken = await uniqueMessage(values.rfc).catch(() => null);
+      const unique = await checkRfcUnique(values.rfc).catch(() => true);
+      const taken = unique ? null : rfcTakenMessage(values.rfc);
       if (taken) {
         form.setError('rfc', { type: 'unique', message: taken });
         return;
