@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   campoDelDraft,
+  conflictoDeImpuestos,
   diasEntre,
+  IMPUESTO_EXENTO_CON_OTROS,
+  IMPUESTOS_REPETIDOS,
+  type ImpuestoFederal,
   esPublicoEnGeneralGlobal,
   fechaComprobante,
 } from './factura-builder.ts';
@@ -46,5 +50,43 @@ describe('helpers', () => {
     expect(
       esPublicoEnGeneralGlobal({ rfc: 'CACX7605101P8', name_razon_social: 'PUBLICO EN GENERAL' }),
     ).toBe(false);
+  });
+});
+
+describe('conflictoDeImpuestos', () => {
+  let id = 0;
+  const imp = (
+    tipo: ImpuestoFederal['tipo'],
+    tax_type: ImpuestoFederal['tax_type'],
+    tipo_factor: ImpuestoFederal['tipo_factor'],
+    value: string | null,
+  ): ImpuestoFederal => ({ id: ++id, tipo, tax_type, tipo_factor, value });
+  const iva16 = imp('trasladado', 'IVA', 'Tasa', '0.160000');
+  const iva8 = imp('trasladado', 'IVA', 'Tasa', '0.080000');
+  const ivaExento = imp('trasladado', 'IVA', 'Exento', null);
+  const iepsTasa = imp('trasladado', 'IEPS', 'Tasa', '0.265000');
+  const iepsCuota = imp('trasladado', 'IEPS', 'Cuota', '0.352100');
+  const ivaRet = imp('retenido', 'IVA', 'Tasa', '0.106667');
+  const ivaRet4 = imp('retenido', 'IVA', 'Tasa', '0.040000');
+  const isrRet = imp('retenido', 'ISR', 'Tasa', '0.100000');
+
+  it('accepts what real sales carry', () => {
+    expect(conflictoDeImpuestos([])).toBeNull();
+    expect(conflictoDeImpuestos([iva16, iepsTasa, iepsCuota, ivaRet, isrRet])).toBeNull();
+    expect(conflictoDeImpuestos([ivaExento])).toBeNull();
+  });
+  it('refuses one impuesto at two rates, Exento with a rate, two withholdings of one impuesto', () => {
+    expect(conflictoDeImpuestos([iva16, iva8])).toEqual({
+      campo: 'impuestos_trasladados',
+      mensaje: IMPUESTOS_REPETIDOS,
+    });
+    expect(conflictoDeImpuestos([iva16, ivaExento])).toEqual({
+      campo: 'impuestos_trasladados',
+      mensaje: IMPUESTO_EXENTO_CON_OTROS,
+    });
+    expect(conflictoDeImpuestos([iva16, ivaRet, ivaRet4])).toEqual({
+      campo: 'impuestos_retenidos',
+      mensaje: IMPUESTOS_REPETIDOS,
+    });
   });
 });

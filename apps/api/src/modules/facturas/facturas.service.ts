@@ -52,6 +52,7 @@ import {
   type ErrorCampo,
   type ImpuestoFederal,
   type ImpuestoLocalDato,
+  conflictoDeImpuestos,
 } from './factura-builder.ts';
 import {
   deletePreFactura,
@@ -162,6 +163,13 @@ async function cargarDatos(
     };
     federal(p.impuestos_trasladados, 'trasladado', 'impuestos_trasladados');
     federal(p.impuestos_retenidos, 'retenido', 'impuestos_retenidos');
+    const conflicto = conflictoDeImpuestos(
+      [...new Set([...p.impuestos_trasladados, ...p.impuestos_retenidos])].flatMap((id) => {
+        const impuesto = impuestos.get(id);
+        return impuesto ? [impuesto] : [];
+      }),
+    );
+    if (conflicto) agregar(errores, `partidas.${i}.${conflicto.campo}`, conflicto.mensaje);
     const local = (ids: string[], tipo: 'trasladado' | 'retenido', campo: string) => {
       for (const id of ids) {
         const l = findLocalTax(id);

@@ -30,6 +30,7 @@ import {
   INFO_GLOBAL_REQUERIDA,
   MOTIVO_01_SIN_SUSTITUTO,
 } from './facturas.service.ts';
+import { IMPUESTO_EXENTO_CON_OTROS } from './factura-builder.ts';
 import {
   api,
   basico,
@@ -214,6 +215,26 @@ describe('POST /api/facturacion/V40/facturas-ingreso (create and stamp)', () => 
     expect(f.moneda).toBe('USD');
     expect(f.draft?.tipo_cambio).toBe('17.1512');
     mismosNumeros(f, xml);
+  });
+
+  it('a concepto with the same tax twice (IVA 16% and Exento) is refused on its field; nothing stamped, no credit spent', async () => {
+    const e = await seedFacturador(t, { credits: 1 });
+    const { draft } = await basico(t, e);
+    const antes = await countComprobantes(e.enterpriseId);
+    const body = draft();
+    const res = await api(t, e, 'POST', `${V40}/facturas-ingreso`, {
+      ...body,
+      partidas: body.partidas.map((p) => ({
+        ...p,
+        impuestos_trasladados: [e.taxes.iva16, e.taxes.ivaExento],
+      })),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().dataError['partidas.0.impuestos_trasladados']).toEqual([
+      IMPUESTO_EXENTO_CON_OTROS,
+    ]);
+    expect(await countComprobantes(e.enterpriseId)).toBe(antes);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(1);
   });
 
   it('a foreign client (XEXX010101000) gets the LugarExpedicion, 616, S01 and its ResidenciaFiscal', async () => {
