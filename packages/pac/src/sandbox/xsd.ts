@@ -1,6 +1,6 @@
 /**
- * XSD validation in process with libxml2 itself (npm `node-libxml`, a N-API binding that ships
- * prebuilt binaries), so the answers are those of `xmllint --schema`, used by the SAT check in CI.
+ * XSD validation in process with libxml2 itself (npm `node-libxml`, a N-API binding compiled with
+ * node-gyp on install), so the answers are those of `xmllint --schema`, used by the SAT check in CI.
  * The SAT schemas come from the repository's data/sat-xml (cfdi40-bundle.xsd imports CFDI 4.0,
  * Pagos 2.0, implocal, TimbreFiscalDigital 1.1 and leyendasFiscales with relative paths).
  *
@@ -10,8 +10,9 @@
  * document. Validation is synchronous: one document at a time in the one binding instance.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Libxml } from 'node-libxml';
+import type { Libxml } from 'node-libxml';
 
 export const SAT_XML_DIR = fileURLToPath(new URL('../../../../data/sat-xml/', import.meta.url));
 const BUNDLE = `${SAT_XML_DIR}cfdi40-bundle.xsd`;
@@ -26,7 +27,19 @@ function cargarEsquemas(): Libxml {
   if (validador) return validador;
   if (!existsSync(BUNDLE))
     throw new Error('Falta data/sat-xml/cfdi40-bundle.xsd en el repositorio.');
-  const v = new Libxml();
+  // Loaded on first use: the binding is built from source on install (node-gyp; the package's
+  // linux prebuild is not usable), so a machine without it fails here, with this message, and
+  // only when a document is validated.
+  let Clase: typeof Libxml;
+  try {
+    Clase = (createRequire(import.meta.url)('node-libxml') as { Libxml: typeof Libxml }).Libxml;
+  } catch (e) {
+    throw new Error(
+      `No se pudo cargar node-libxml (libxml2) para validar contra el XSD del SAT: ${(e as Error).message}. Reinstala las dependencias con npm ci (necesita python3 y g++).`,
+      { cause: e },
+    );
+  }
+  const v = new Clase();
   v.loadSchemas([BUNDLE]);
   const errores = (v as unknown as { schemasLoadedErrors?: ErrorLibxml[] }).schemasLoadedErrors;
   if (errores?.length) {
