@@ -29,10 +29,8 @@ afterAll(async () => {
 describe('initial configuration wizard', () => {
   it('a new user configures the enterprise step by step and lands on Inicio signed in', async () => {
     const rfc = randomRfc('moral');
-    const account = await registerVerifiedAccount(app.url, smtp, {
-      rfc,
-      name: 'Patricia Núñez',
-    });
+    // Registered without an RFC: the tax data step captures it.
+    const account = await registerVerifiedAccount(app.url, smtp, { name: 'Patricia Núñez' });
     const dir = mkdtempSync(join(tmpdir(), 'csd-'));
     const csd = generateTestCsd({ rfc, nombre: 'REFACCIONES NUÑEZ', password: 'MiClaveCsd1' });
     writeFileSync(join(dir, 'refacciones.cer'), csd.cer);
@@ -51,6 +49,7 @@ describe('initial configuration wizard', () => {
     // The tax data come first: without them there is no going on.
     expect(await page.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
 
+    await page.getByLabel('RFC', { exact: true }).fill('ABC12');
     await page.getByLabel('Razón social').fill('REFACCIONES NUÑEZ S. DE R.L. DE C.V.');
     await page.getByLabel('Régimen fiscal').click();
     await page.getByText('El SAT no acepta regímenes societarios en la razón social').waitFor();
@@ -59,6 +58,9 @@ describe('initial configuration wizard', () => {
     await expect
       .poll(() => page.getByLabel('Estado').inputValue(), { timeout: 10_000 })
       .toBe('HID');
+    await page.getByRole('button', { name: 'Guardar datos fiscales' }).click();
+    await page.getByText('el RFC ingresado no es válido').waitFor();
+    await page.getByLabel('RFC', { exact: true }).fill(rfc.toLowerCase());
     await screenshot(page, 'configuracion-inicial-1');
     await page.getByRole('button', { name: 'Guardar datos fiscales' }).click();
     await page.getByText('Datos fiscales guardados.').waitFor();

@@ -12,7 +12,9 @@ export interface DatosFiscalesApi {
   /** Part of the query key: whose data these are. */
   scope: string;
   get(): Promise<DatosFiscalesResponse>;
-  save(body: DatosFiscalesRequest): Promise<DatosFiscalesResponse>;
+  /** The wizard may set the RFC registration left empty; Configuraciones never changes it. */
+  canSetRfc: boolean;
+  save(body: DatosFiscalesRequest & { rfc?: string }): Promise<DatosFiscalesResponse>;
   uploadLogo(file: File): Promise<DatosFiscalesResponse>;
   deleteLogo(): Promise<DatosFiscalesResponse>;
   /** The logo image, given the address the tax data answered. */
@@ -40,8 +42,9 @@ export function enterpriseDatosFiscalesApi(enterpriseId: number): DatosFiscalesA
   const base = `datos-fiscales/${enterpriseId}`;
   return {
     scope: `enterprise-${enterpriseId}`,
+    canSetRfc: false,
     get: () => request(base),
-    save: (body) => request(base, { method: 'PUT', body }),
+    save: ({ rfc: _rfc, ...body }) => request(base, { method: 'PUT', body }),
     uploadLogo: (file) => request(`${base}/logo`, { method: 'POST', body: logoForm(file) }),
     deleteLogo: () => request(`${base}/logo`, { method: 'DELETE' }),
     loadLogo: (logo) => fetchImage(logo),
@@ -52,6 +55,7 @@ export function newClientDatosFiscalesApi(newClientToken: string): DatosFiscales
   const base = `new-client/datos-fiscales/${encodeURIComponent(newClientToken)}`;
   return {
     scope: `new-client-${newClientToken}`,
+    canSetRfc: true,
     get: () => request(base),
     save: (body) => request(base, { method: 'PUT', body }),
     uploadLogo: (file) => request(`${base}/logo`, { method: 'POST', body: logoForm(file) }),

@@ -15,7 +15,9 @@ import {
   REGIMEN_SOCIETARIO_MESSAGE,
   stripRegimenSocietario,
 } from '@repo/contracts/datos-fiscales';
+import { RFC_INVALID_MESSAGE, Rfc } from '@repo/contracts/enterprises';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
+import { ApiError } from '#src/shared/http/api-error.ts';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { CodigoPostalFields } from '#src/shared/ui/catalog/codigo-postal-fields.tsx';
 import { FormField } from '#src/shared/ui/form-field.tsx';
@@ -90,7 +92,13 @@ function LoadedForm(props: {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [suffixRemoved, setSuffixRemoved] = useState(false);
-  const regimenes = useRegimenesFiscales(props.datos.rfc);
+  // Registration may leave the RFC empty: the wizard captures it here (fixed once saved).
+  const rfcEditable = api.canSetRfc && props.datos.rfc === '';
+  const [rfc, setRfc] = useState('');
+  const [rfcError, setRfcError] = useState<string | null>(null);
+  const regimenes = useRegimenesFiscales(
+    rfcEditable ? (Rfc.safeParse(rfc).success ? rfc : '') : props.datos.rfc,
+  );
   const form = useForm<Input, unknown, Values>({
     resolver: zodResolver(DatosFiscalesRequest),
     mode: 'onTouched',
@@ -119,14 +127,26 @@ function LoadedForm(props: {
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const parsedRfc = Rfc.safeParse(rfc);
+    if (rfcEditable && !parsedRfc.success) {
+      setRfcError(parsedRfc.error.issues[0]?.message ?? RFC_INVALID_MESSAGE);
+      return;
+    }
+    setRfcError(null);
     try {
-      const saved = await api.save(values);
+      const saved = await api.save(
+        rfcEditable && parsedRfc.success ? { ...values, rfc: parsedRfc.data } : values,
+      );
       setCached(saved);
       form.reset(toInput(saved));
       notify('success', 'Datos fiscales guardados.');
       props.onSaved?.(saved);
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError, FIELDS)) setFailure(inlineErrorOf(error));
+      const rfcMessage = error instanceof ApiError ? error.fieldErrors.rfc?.[0] : undefined;
+      if (rfcMessage) setRfcError(rfcMessage);
+      if (!applyFieldErrors(error, form.setError, FIELDS) && !rfcMessage) {
+        setFailure(inlineErrorOf(error));
+      }
     }
   });
 
@@ -135,8 +155,29 @@ function LoadedForm(props: {
       {failure && <Alert variant="warning">{failure}</Alert>}
       <Row>
         <Col md={6}>
-          <FormField id="datos-fiscales-rfc" label="RFC">
-            <Form.Control value={props.datos.rfc || 'Sin RFC'} readOnly plaintext />
+          <FormField
+            id="datos-fiscales-rfc"
+            label="RFC"
+            error={rfcError ?? undefined}
+            hint={
+              rfcEditable
+                ? '12 caracteres si es persona moral, 13 si es persona física.'
+                : undefined
+            }
+          >
+            {rfcEditable ? (
+              <Form.Control
+                value={rfc}
+                maxLength={13}
+                isInvalid={Boolean(rfcError)}
+                onChange={(e) => {
+                  setRfc(e.target.value.toUpperCase());
+                  setRfcError(null);
+                }}
+              />
+            ) : (
+              <Form.Control value={props.datos.rfc} readOnly plaintext />
+            )}
           </FormField>
         </Col>
       </Row>
