@@ -214,7 +214,10 @@ export function ProductServiceForm(props: {
                 hint={
                   <span>
                     Búsquela por clave o por palabras. También puede consultar el{' '}
-                    <Link to="/productos-servicios/importar/catalogo-productos-servicios">
+                    <Link
+                      to="/productos-servicios/importar/catalogo-productos-servicios"
+                      target="_blank"
+                    >
                       catálogo completo
                     </Link>
                     .

@@ -101,5 +101,9 @@ describe('ClaveSearchSelect', () => {
     fireEvent.focus(screen.getByLabelText('Unidad'));
     await screen.findByRole('option', { name: /H87/ });
     expect(screen.getAllByRole('option')).toHaveLength(2);
+    // Leaving the field (Tab or a click elsewhere) closes the list and chooses nothing.
+    fireEvent.blur(screen.getByLabelText('Unidad'));
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(screen.getByTestId('chosen').textContent).toBe('ninguna');
   });
 });

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -43,7 +43,6 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const rootRef = useRef<HTMLDivElement>(null);
   const typed = useDebouncedValue(text.trim());
   const settled = typed === text.trim();
 
@@ -71,18 +70,13 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
   const rows = results.data?.pages.flatMap((p) => p.data) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
 
-  useEffect(() => {
+  // Leaving the field (Tab, a click elsewhere) closes the list; options keep the focus on the input.
+  const close = () => {
     if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) {
-        setOpen(false);
-        setText('');
-        props.onBlur?.();
-      }
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open, props]);
+    setOpen(false);
+    setText('');
+    props.onBlur?.();
+  };
 
   const choose = (row: T) => {
     onChange(row);
@@ -119,7 +113,7 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
   else if (open && results.isError) status = 'No fue posible consultar el catálogo del SAT.';
 
   return (
-    <div ref={rootRef} className="position-relative">
+    <div className="position-relative">
       <InputGroup hasValidation>
         <Form.Control
           id={props.id}
@@ -143,6 +137,7 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
             setActive(0);
           }}
           onKeyDown={onKeyDown}
+          onBlur={close}
         />
         {value && (
           <button
