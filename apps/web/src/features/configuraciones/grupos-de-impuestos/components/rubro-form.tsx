@@ -75,6 +75,15 @@ export function withRubroTaxes(
   };
 }
 
+/** GET {catalogos}/objetos-impuesto. */
+export function useObjetosImpuesto() {
+  return useQuery({
+    queryKey: ['catalogos', 'objetos-impuesto'],
+    queryFn: () => request<ObjetoImpuesto[]>('objetos-impuesto', { base: CATALOGOS_BASE }),
+    staleTime: Infinity,
+  });
+}
+
 export const rubrosKey = (scope: string) => ['rubros-impuestos', scope];
 
 /** Create or edit a tax group (rubro de impuestos). */
@@ -91,11 +100,7 @@ export function RubroForm(props: {
     // Read afresh each time the form opens: a tax turned off meanwhile is no longer offered.
     gcTime: 0,
   });
-  const objetos = useQuery({
-    queryKey: ['catalogos', 'objetos-impuesto'],
-    queryFn: () => request<ObjetoImpuesto[]>('objetos-impuesto', { base: CATALOGOS_BASE }),
-    staleTime: Infinity,
-  });
+  const objetos = useObjetosImpuesto();
   if (impuestos.isPending || objetos.isPending) {
     return (
       <div className="py-3" role="status">

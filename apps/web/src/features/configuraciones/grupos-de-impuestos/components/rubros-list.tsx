@@ -8,7 +8,7 @@ import Table from 'react-bootstrap/Table';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import type { RubrosImpuestosApi } from '../api/rubros-impuestos-api.ts';
-import { RubroForm, rubrosKey } from './rubro-form.tsx';
+import { RubroForm, rubrosKey, useObjetosImpuesto } from './rubro-form.tsx';
 import { byTaxOrder, localTaxRate, taxLabel } from './tax-format.ts';
 
 /** The taxes of a group in one line, ordered IEPS, IVA, ISR. */
@@ -37,6 +37,11 @@ export function RubrosList(props: { api: RubrosImpuestosApi }) {
   const queryClient = useQueryClient();
   const rubros = useQuery({ queryKey: rubrosKey(api.scope), queryFn: api.list });
   const [editing, setEditing] = useState<Editing>(null);
+  const objetos = useObjetosImpuesto();
+  const objetoLabel = (clave: string) => {
+    const found = objetos.data?.find((o) => o.clave === clave);
+    return found ? `${clave} - ${found.descripcion}` : clave;
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: rubrosKey(api.scope) });
 
   const remove = (rubro: RubroImpuestoResponse) =>
@@ -102,7 +107,7 @@ export function RubrosList(props: { api: RubrosImpuestosApi }) {
               {rubros.data.map((rubro) => (
                 <tr key={rubro.id}>
                   <td className="fw-semibold">{rubro.name}</td>
-                  <td>{rubro.objeto_impuesto_key}</td>
+                  <td>{objetoLabel(rubro.objeto_impuesto_key)}</td>
                   <td className="small">{rubroSummary(rubro)}</td>
                   <td className="text-end text-nowrap">
                     <Button
