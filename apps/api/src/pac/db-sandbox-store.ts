@@ -38,6 +38,30 @@ export class DbSandboxStore implements SandboxStore {
     return row ? (row.data as TimbreGuardado) : undefined;
   }
 
+  async porHashYLlave(
+    hash: string,
+    key: string,
+  ): Promise<{ porHash?: TimbreGuardado; porLlave?: TimbreGuardado }> {
+    // One round trip: the stamp of this hash, and the first stamp issued under this key.
+    const rows = await this.db
+      .select({
+        data: sandboxPacTimbres.data,
+        porHash: sql<boolean>`${sandboxPacTimbres.hash} = ${hash}`,
+        porLlave: sql<boolean>`${sandboxPacTimbres.idempotency_keys} @> array[${key}]::text[]`,
+      })
+      .from(sandboxPacTimbres)
+      .where(
+        sql`${sandboxPacTimbres.hash} = ${hash} or ${sandboxPacTimbres.idempotency_keys} @> array[${key}]::text[]`,
+      )
+      .orderBy(sandboxPacTimbres.created_at);
+    const porHash = rows.find((r) => r.porHash);
+    const porLlave = rows.find((r) => r.porLlave);
+    return {
+      ...(porHash ? { porHash: porHash.data as TimbreGuardado } : {}),
+      ...(porLlave ? { porLlave: porLlave.data as TimbreGuardado } : {}),
+    };
+  }
+
   async guardarSiNoExiste(t: TimbreGuardado): Promise<TimbreGuardado> {
     const rows = await this.db
       .insert(sandboxPacTimbres)

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxPac, SwSapienPac } from '@repo/pac';
+import { PacDuplicadoError, SandboxPac, SwSapienPac } from '@repo/pac';
 import { loadConfig } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { timbrarComprobante } from '../modules/timbrado/timbrado.service.ts';
@@ -64,6 +64,39 @@ describe('the configured PAC', () => {
     expect(again.previamenteTimbrado).toBe(true);
     expect(again.uuid).toBe(row.uuid);
     expect(again.xml).toBe(row.xml_timbrado);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('on the database store, a different document sent under a key that has a stamp gets CFDI3307 with that stamp', async () => {
+    const e = await seedEmpresaTimbrado(t.deps, { credits: 2 });
+    const dir = mkdtempSync(join(tmpdir(), 'pac-llave-'));
+    const config = { ...t.deps.config, PAC: 'sandbox' as const, DATA_DIR: dir };
+    const pac = createPac(config, t.deps.catalogos, { store: new DbSandboxStore(t.deps.db) });
+    const uno = await timbrarComprobante(
+      { ...t.deps, pac },
+      {
+        enterpriseId: e.enterpriseId,
+        serieId: e.serieId,
+        buildComprobante: (ctx) => e.factura(ctx),
+      },
+    );
+    const dos = await timbrarComprobante(
+      { ...t.deps, pac: createPac(config, t.deps.catalogos) },
+      {
+        enterpriseId: e.enterpriseId,
+        serieId: e.serieId,
+        buildComprobante: (ctx) => e.factura(ctx, '2000.00'),
+      },
+    );
+    const err = await pac
+      .timbrar(dos.xml_sellado ?? '', { idempotencyKey: uno.idempotency_key ?? '' })
+      .catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(PacDuplicadoError);
+    expect((err as PacDuplicadoError).codigo).toBe('CFDI3307');
+    expect((err as PacDuplicadoError).timbrePrevio?.uuid).toBe(uno.uuid);
+    // the same document under its own key again: the first stamp, never a second UUID
+    const otraVez = await pac.timbrar(uno.xml_sellado ?? '', { idempotencyKey: 'nueva' });
+    expect([otraVez.previamenteTimbrado, otraVez.uuid]).toEqual([true, uno.uuid]);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -190,7 +190,15 @@ export class SandboxPac implements Pac {
             .update('\n')
             .update(leido.c.Sello ?? '')
             .digest('hex');
-    const previo = hash ? await this.store.porHash(hash) : undefined;
+    let previo: TimbreGuardado | undefined;
+    let mismaLlaveLeida: { t: TimbreGuardado | undefined } | undefined;
+    if (hash && this.store.porHashYLlave) {
+      const r = await this.store.porHashYLlave(hash, options.idempotencyKey);
+      previo = r.porHash;
+      mismaLlaveLeida = { t: r.porLlave };
+    } else if (hash) {
+      previo = await this.store.porHash(hash);
+    }
     if (previo) return this.respuestaTimbre(previo, true, options);
     // A5
     if (this.opts.validarEsquema !== false) {
@@ -201,7 +209,9 @@ export class SandboxPac implements Pac {
     const { c, cadena } = leido;
 
     // a different CFDI under a key that already has a stamp: the same sale sealed twice (pain 6)
-    const mismaLlave = await this.store.porIdempotencyKey(options.idempotencyKey);
+    const mismaLlave = mismaLlaveLeida
+      ? mismaLlaveLeida.t
+      : await this.store.porIdempotencyKey(options.idempotencyKey);
     if (mismaLlave) {
       const mensaje = `CFDI3307 - ${mensajePac('CFDI3307')}`;
       throw new PacDuplicadoError(

@@ -52,6 +52,14 @@ export interface SandboxStore {
   /** The stamp first issued under this caller idempotency key (index `idempotencyKeys`). */
   porIdempotencyKey(key: string): Promise<TimbreGuardado | undefined>;
   /**
+   * Optional: porHash and porIdempotencyKey answered together (one round trip for a store on a
+   * database). The sandbox uses it when present; the answers must equal the two calls'.
+   */
+  porHashYLlave?(
+    hash: string,
+    key: string,
+  ): Promise<{ porHash?: TimbreGuardado; porLlave?: TimbreGuardado }>;
+  /**
    * Saves a new stamp unless one with the same hash exists; answers the stored one either way.
    * MUST be atomic on `hash` (a unique key): two concurrent stamps of one CFDI keep one UUID.
    */
