@@ -210,7 +210,10 @@ describe('the income invoice journey', () => {
     expect(pdfFile.suggestedFilename()).toBe(`${setup.rfc}_F-1_${uuid}.pdf`);
     expect((await readFile(await pdfFile.path())).subarray(0, 4).toString('latin1')).toBe('%PDF');
 
-    // By e-mail to two addresses, with both files attached.
+    // By e-mail to two addresses, with both files attached; the client's address is offered first.
+    await expect
+      .poll(() => page.getByLabel('Correos electrónicos').inputValue())
+      .toBe('compras@peninsular.mx');
     await page
       .getByLabel('Correos electrónicos')
       .fill('compras@peninsular.mx, conta@peninsular.mx');

@@ -377,7 +377,7 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
         {stamped && (
           <Row className="g-4">
             <Col lg={6}>
-              <SendEmailPanel facturaId={factura.id} defaultEmail="" />
+              <SendEmailPanel facturaId={factura.id} clientId={factura.client_id} />
             </Col>
             <Col lg={6}>
               <ShareInvoicePanel facturaId={factura.id} />

@@ -10,6 +10,7 @@ import { EMAILS_MAX } from '@repo/contracts/comprobantes';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { ApiError } from '#src/shared/http/api-error.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import { useClientEmails } from '../api/get-client-emails.ts';
 import { useInvoiceSentInformation, useSendByEmail } from '../api/send-by-email.ts';
 import { emailsError, parseEmails } from '../email-recipients.ts';
 import { formatInstante } from '../format-cfdi.ts';
@@ -25,9 +26,16 @@ function serverEmailError(error: unknown, emails: readonly string[]): string | n
 }
 
 /** Send by e-mail to several addresses (PDF and XML attached), and what was sent before. */
-export function SendEmailPanel(props: { facturaId: number; defaultEmail: string }) {
+export function SendEmailPanel(props: { facturaId: number; clientId: number | null }) {
   const { facturaId } = props;
-  const [text, setText] = useState(props.defaultEmail);
+  const clientEmails = useClientEmails(props.clientId).data;
+  const [text, setText] = useState('');
+  const [seeded, setSeeded] = useState(false);
+  // The client's addresses fill the box once they arrive, unless the user already typed.
+  if (!seeded && clientEmails) {
+    setSeeded(true);
+    if (text === '') setText(clientEmails.join(', '));
+  }
   const [error, setError] = useState<string | null>(null);
   const send = useSendByEmail(facturaId);
   const sent = useInvoiceSentInformation(facturaId, true);
