@@ -10,7 +10,12 @@ import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts'
 import { signInPage } from '../fixtures/accounts.ts';
 import { type AppServer, startApp } from '../fixtures/app-server.ts';
 import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
-import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import {
+  type FacturacionSetup,
+  createClient,
+  randomRfc,
+  setUpFacturacion,
+} from '../fixtures/facturacion.ts';
 
 let smtp: TestSmtp;
 let app: AppServer;
@@ -278,6 +283,45 @@ describe('a pre-invoice', () => {
     await page.waitForURL('**/facturacion/facturas');
     await page.goto(`/facturacion/facturas/detalle/${pre.id}`);
     await page.getByText('No encontramos la factura.').waitFor();
+    await page.close();
+  });
+});
+
+describe('pages of the invoice list', () => {
+  it('pages 31 invoices by 30, and goes back a page when the last row of page 2 is deleted', async () => {
+    const client = await createClient(setup.api, {
+      name_razon_social: 'PAGINACION DEL CENTRO',
+      rfc: randomRfc('moral'),
+      regimenFiscal: '601',
+      email: '',
+    });
+    for (let i = 0; i < 31; i += 1) await preFactura({ client_id: client.id });
+
+    const page = await signedIn();
+    await page.goto('/facturacion/facturas?rfc_name=PAGINACION');
+    const rows = page.getByTestId('factura-row');
+    await expect.poll(() => rows.count()).toBe(30);
+    expect(await page.getByTestId('list-range').innerText()).toBe('Mostrando 1–30 de 31');
+    await page.getByRole('button', { name: 'Página 2' }).click();
+    await page.waitForURL('**/facturacion/facturas?page=2&rfc_name=PAGINACION');
+    await expect.poll(() => rows.count()).toBe(1);
+    await screenshot(page, 'facturas-pagina-2');
+
+    await rows
+      .first()
+      .getByRole('button', { name: /Acciones/ })
+      .click();
+    await page.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+    await page.waitForURL('**/facturacion/facturas?rfc_name=PAGINACION');
+    await expect
+      .poll(() => page.getByTestId('list-range').innerText())
+      .toBe('Mostrando 1–30 de 30');
+    expect(await page.getByRole('button', { name: 'Página 2' }).count()).toBe(0);
+
+    await page.getByLabel('Registros por página').selectOption('50');
+    await page.waitForURL('**/facturacion/facturas?per_page=50&rfc_name=PAGINACION');
+    await expect.poll(() => rows.count()).toBe(30);
     await page.close();
   });
 });
