@@ -86,6 +86,7 @@ describe('the invoice list', () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Facturación').click();
     await page.getByRole('heading', { name: 'Facturación' }).waitFor();
+    await screenshot(page, 'facturacion-menu');
     await page.getByRole('link', { name: 'Ir a facturas' }).click();
     await page.waitForURL('**/facturacion/facturas');
     const welcome = page.getByTestId('list-welcome');
