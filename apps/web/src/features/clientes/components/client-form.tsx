@@ -34,7 +34,7 @@ import {
   rfcKind,
   rfcTakenMessage,
 } from './client-form-values.ts';
-import { type UniqueStatus, useUniqueCheck } from './use-unique-check.ts';
+import { type UniqueStatus, useUniqueCheck } from '#src/shared/ui/use-unique-check.ts';
 
 const REGIMEN_SIN_OBLIGACIONES = '616';
 const USO_SIN_EFECTOS_FISCALES = 'S01';

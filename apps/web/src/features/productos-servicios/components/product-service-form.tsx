@@ -32,7 +32,7 @@ import {
   productServiceResolver,
   productValuesOf,
 } from './product-service-form-values.ts';
-import { type UniqueStatus, useUniqueCheck } from './use-unique-check.ts';
+import { type UniqueStatus, useUniqueCheck } from '#src/shared/ui/use-unique-check.ts';
 
 function uniqueHint(status: UniqueStatus, okText: string, fallback?: ReactNode): ReactNode {
   if (status.state === 'checking') {

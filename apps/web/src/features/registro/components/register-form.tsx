@@ -16,7 +16,7 @@ import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-erro
 import { FormField } from '#src/shared/ui/form-field.tsx';
 import { preRegister } from '../api/new-client.ts';
 import { checkUniqueEmail, checkUniqueRfc } from '../api/unique-checks.ts';
-import { type UniqueStatus, useUniqueCheck } from './use-unique-check.ts';
+import { type UniqueStatus, useUniqueCheck } from '#src/shared/ui/use-unique-check.ts';
 
 const RegisterSchema = PreRegisterRequest.extend({ password_confirmation: z.string() }).refine(
   (v) => v.password === v.password_confirmation,

@@ -9,7 +9,7 @@ export type UniqueStatus =
 
 /**
  * Spec section 5: an async uniqueness check after the 900 ms input debounce. `enabled` is false while
- * the value is not valid locally, so no call is made.
+ * the value is not valid locally or is exempt (a malformed e-mail or RFC, a generic RFC), so no call is made.
  */
 export function useUniqueCheck(
   value: string,
