@@ -1,98 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { type AddressObject, simpleParser } from 'mailparser';
-import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../apps/api/src/email/mailer.ts';
-import type { ReceivedMail, TestSmtp } from '../../apps/api/src/test/smtp.ts';
+import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
 import { signInPage } from '../fixtures/accounts.ts';
 import { type AppServer, startApp } from '../fixtures/app-server.ts';
 import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
 import { randomRfc, setUpFacturacion } from '../fixtures/facturacion.ts';
 
-/** A received mail with its attachments (test/smtp.ts keeps text and links only). */
-type MailWithAttachments = ReceivedMail & {
-  attachments: { filename: string; content: Buffer }[];
-};
-
-/** The test SMTP server of apps/api/src/test/smtp.ts, keeping the attachments too. */
-async function startSmtpWithAttachments(): Promise<
-  Omit<TestSmtp, 'takeMail'> & {
-    takeMail(address: string, timeoutMs?: number): Promise<MailWithAttachments>;
-  }
-> {
-  const received: MailWithAttachments[] = [];
-  const taken = new Set<MailWithAttachments>();
-  const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-    (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) =>
-      a.value.map((v) => (v.address ?? '').toLowerCase()),
-    );
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          const html = typeof m.html === 'string' ? m.html : '';
-          received.push({
-            to: addresses(m.to),
-            from: addresses(m.from)[0] ?? '',
-            replyTo: addresses(m.replyTo)[0] ?? '',
-            subject: m.subject ?? '',
-            text: m.text ?? '',
-            html,
-            links: [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((x) =>
-              (x[1] ?? '').replaceAll('&amp;', '&'),
-            ),
-            attachments: m.attachments.map((a) => ({
-              filename: a.filename ?? '',
-              content: a.content,
-            })),
-          });
-          callback();
-        })
-        .catch((err: unknown) => callback(err as Error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  const url = `smtp://127.0.0.1:${String(port)}`;
-  const next = (address: string) =>
-    received.find((m) => !taken.has(m) && m.to.includes(address.toLowerCase()));
-  return {
-    url,
-    mailer: createMailer(
-      { SMTP_URL: url, MAIL_FROM: 'Facturación CFDI <no-reply@example.com>', DATA_DIR: '' },
-      pino({ level: 'silent' }),
-    ),
-    received,
-    async takeMail(address, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = next(address);
-        if (mail) {
-          taken.add(mail);
-          return mail;
-        }
-        if (Date.now() > deadline) throw new Error(`No mail to ${address}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-    pending: (address) =>
-      received.filter((m) => !taken.has(m) && m.to.includes(address.toLowerCase())).length,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtpWithAttachments>>;
+let smtp: TestSmtp;
 let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  smtp = await startSmtpWithAttachments();
+  smtp = await startSmtpServer();
   app = await startApp({ smtpUrl: smtp.url });
   browser = await launchBrowser();
 });
@@ -222,7 +142,7 @@ describe('the income invoice journey', () => {
       .getByTestId('email-sent-information')
       .getByText('compras@peninsular.mx, conta@peninsular.mx')
       .waitFor();
-    const mail = await smtp.takeMail('conta@peninsular.mx');
+    const mail = await smtp.takeMail('conta@peninsular.mx', 10_000);
     expect(mail.to).toEqual(['compras@peninsular.mx', 'conta@peninsular.mx']);
     expect(mail.attachments.map((a) => a.filename).sort()).toEqual([
       `${setup.rfc}_F-1_${uuid}.pdf`,

@@ -13,6 +13,13 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link of the HTML part, in order. */
   links: string[];
+  attachments: ReceivedAttachment[];
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface TestSmtp {
@@ -34,7 +41,10 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
   return list.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
 }
 
-/** A real SMTP server on a random localhost port; received mail is parsed with mailparser. */
+/**
+ * A real SMTP server on a random localhost port; received mail is parsed with mailparser, attachments
+ * included.
+ */
 export async function startSmtpServer(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
@@ -56,6 +66,11 @@ export async function startSmtpServer(): Promise<TestSmtp> {
             links: [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) =>
               (m[1] ?? '').replaceAll('&amp;', '&'),
             ),
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           callback();
         })

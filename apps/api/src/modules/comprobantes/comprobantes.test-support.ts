@@ -1,8 +1,4 @@
 /** Stamped comprobantes of every kind for the delivery tests, made through the real stamping service. */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type AddressObject } from 'mailparser';
-import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { impuestosDeDocumento } from '@repo/cfdi/calc';
 import {
   buildGlobal,
@@ -16,7 +12,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { enterpriseUsers } from '../../db/schema/enterprises.ts';
 import type { AppDeps } from '../../deps.ts';
-import { createMailer, type Mailer } from '../../email/mailer.ts';
 import { createSerie } from '../series/series.service.ts';
 import type { ComprobanteRow } from '../timbrado/timbrado.queries.ts';
 import { timbrarComprobante, type ContextoComprobante } from '../timbrado/timbrado.service.ts';
@@ -264,75 +259,4 @@ async function userOf(deps: Deps, enterpriseId: number): Promise<number> {
 /** The parsed stamped XML of a row (tests read UUID, totals and sellos from it). */
 export function cfdiDe(row: ComprobanteRow): Comprobante {
   return parseComprobanteXml(row.xml_timbrado ?? '');
-}
-
-export interface CorreoRecibido {
-  to: string[];
-  replyTo: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments: { filename: string; contentType: string; content: Buffer }[];
-}
-
-/**
- * A real SMTP server on a random localhost port that keeps the attachments of what it receives
- * (test/smtp.ts keeps text and links only), with a mailer of the app's own kind pointed at it.
- */
-export async function startSmtpConAdjuntos(): Promise<{
-  mailer: Mailer;
-  recibidos: CorreoRecibido[];
-  esperar(n: number): Promise<CorreoRecibido[]>;
-  close(): Promise<void>;
-}> {
-  const recibidos: CorreoRecibido[] = [];
-  const direcciones = (field: AddressObject | AddressObject[] | undefined) =>
-    (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) =>
-      a.value.map((v) => (v.address ?? '').toLowerCase()),
-    );
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          recibidos.push({
-            to: direcciones(m.to),
-            replyTo: direcciones(m.replyTo)[0] ?? '',
-            subject: m.subject ?? '',
-            text: m.text ?? '',
-            html: typeof m.html === 'string' ? m.html : '',
-            attachments: m.attachments.map((a) => ({
-              filename: a.filename ?? '',
-              contentType: a.contentType,
-              content: a.content,
-            })),
-          });
-          callback();
-        })
-        .catch((err: unknown) => callback(err as Error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  const mailer = createMailer(
-    {
-      SMTP_URL: `smtp://127.0.0.1:${String(port)}`,
-      MAIL_FROM: 'Facturación CFDI <no-reply@example.com>',
-      DATA_DIR: '',
-    },
-    pino({ level: 'silent' }),
-  );
-  return {
-    mailer,
-    recibidos,
-    async esperar(n) {
-      // The SMTP transaction ends before the API answers; parsing may finish a moment later.
-      for (let i = 0; i < 250 && recibidos.length < n; i++)
-        await new Promise((r) => setTimeout(r, 20));
-      return recibidos;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }

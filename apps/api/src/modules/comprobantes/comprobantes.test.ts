@@ -20,24 +20,20 @@ import { comprobanteShareLinks } from '../../db/schema/comprobantes-envios.ts';
 import { users } from '../../db/schema/users.ts';
 import { createMailer } from '../../email/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
 import { EMAIL_NO_ENVIADO } from './comprobantes.service.ts';
-import {
-  cfdiDe,
-  seedEmpresaEntrega,
-  startSmtpConAdjuntos,
-  type EmpresaEntrega,
-} from './comprobantes.test-support.ts';
+import { cfdiDe, seedEmpresaEntrega, type EmpresaEntrega } from './comprobantes.test-support.ts';
 
 const PUBLIC_URL = 'https://facturas.example.mx';
 
 describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpConAdjuntos>>;
+  let smtp: TestSmtp;
   let clock = new Date();
   let work: string;
 
   beforeAll(async () => {
-    smtp = await startSmtpConAdjuntos();
+    smtp = await startSmtpServer();
     t = await buildTestApp({
       mailer: smtp.mailer,
       now: () => clock,
@@ -176,7 +172,7 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
         comprobante_type: 'factura_ingreso',
       });
       expect(mail.statusCode).toBe(404);
-      expect(smtp.recibidos.some((m) => m.to.includes('cliente@example.com'))).toBe(false);
+      expect(smtp.received.some((m) => m.to.includes('cliente@example.com'))).toBe(false);
       expect((await get(api(999_999_999, 'get-invoice-xml'), e.headers)).statusCode).toBe(404);
     });
   });
@@ -354,7 +350,7 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
         `contabilidad-${String(row.id)}@cliente.mx`,
         `compras-${String(row.id)}@cliente.mx`,
       ];
-      const antes = smtp.recibidos.length;
+      const antes = smtp.received.length;
       const res = await post(api(row.id, 'send-by-email'), e.headers, {
         emails: [destinos[0], ` ${destinos[1]?.toUpperCase() ?? ''} `],
         comprobante_type: 'factura_ingreso',
@@ -369,13 +365,12 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
           error_message: '',
         },
       });
-      const recibidos = (await smtp.esperar(antes + 1)).slice(antes);
-      const mail = recibidos.find((m) => m.to.includes(destinos[0] ?? ''));
-      expect(recibidos).toHaveLength(1);
-      expect(mail?.to.sort()).toEqual([...destinos].sort());
+      const mail = await smtp.takeMail(destinos[0] ?? '');
+      expect(smtp.received.slice(antes)).toHaveLength(1);
+      expect(mail.to.sort()).toEqual([...destinos].sort());
       const folio = `F-${String(row.folio)}`;
-      expect(mail?.subject).toBe(`Factura ${folio} de EMPRESA DE TIMBRADO — $ 1,200.00 MXN`);
-      for (const part of [mail?.text, mail?.html]) {
+      expect(mail.subject).toBe(`Factura ${folio} de EMPRESA DE TIMBRADO — $ 1,200.00 MXN`);
+      for (const part of [mail.text, mail.html]) {
         expect(part).toContain('EMPRESA DE TIMBRADO');
         expect(part).toContain(folio);
         expect(part).toContain('$ 1,200.00 MXN');
@@ -385,10 +380,10 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
         .select({ email: users.email })
         .from(users)
         .where(eq(users.id, e.userId));
-      expect(mail?.replyTo).toBe(usuario?.email);
-      const pdf = mail?.attachments.find((a) => a.filename.endsWith('.pdf'));
-      const xml = mail?.attachments.find((a) => a.filename.endsWith('.xml'));
-      expect(mail?.attachments).toHaveLength(2);
+      expect(mail.replyTo).toBe(usuario?.email);
+      const pdf = mail.attachments.find((a) => a.filename.endsWith('.pdf'));
+      const xml = mail.attachments.find((a) => a.filename.endsWith('.xml'));
+      expect(mail.attachments).toHaveLength(2);
       expect(pdf?.filename).toBe(`${e.rfc}_${folio}_${row.uuid ?? ''}.pdf`);
       expect(pdf?.contentType).toBe('application/pdf');
       expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
@@ -405,7 +400,7 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
     it('invalid or missing addresses and a wrong comprobante_type are 422 field errors; nothing is sent or recorded', async () => {
       const e = await seedEmpresaEntrega(t.deps);
       const row = await e.timbrar('pago');
-      const antes = smtp.recibidos.length;
+      const antes = smtp.received.length;
       const casos: [unknown, Record<string, string[]>][] = [
         [
           { emails: ['bien@cliente.mx', 'mal@', 'otro mal'], comprobante_type: 'complemento_pago' },
@@ -427,24 +422,23 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
       }
       const info = await get(api(row.id, 'get-invoice-sent-information'), e.headers);
       expect(info.json()).toEqual({ success: true, data: [] });
-      expect(smtp.recibidos.length).toBe(antes);
+      expect(smtp.received.length).toBe(antes);
     });
 
     it('a complemento de pago is sent as such', async () => {
       const e = await seedEmpresaEntrega(t.deps);
       const row = await e.timbrar('pago');
       const destino = `pagos-${String(row.id)}@cliente.mx`;
-      const antes = smtp.recibidos.length;
       const res = await post(api(row.id, 'send-by-email'), e.headers, {
         emails: [destino],
         comprobante_type: 'complemento_pago',
       });
       expect(res.statusCode).toBe(200);
-      const mail = (await smtp.esperar(antes + 1)).find((m) => m.to.includes(destino));
-      expect(mail?.subject).toContain(
+      const mail = await smtp.takeMail(destino);
+      expect(mail.subject).toContain(
         `Complemento de pago P-${String(row.folio)} de EMPRESA DE TIMBRADO`,
       );
-      expect(mail?.text).toContain('le envía el complemento de pago');
+      expect(mail.text).toContain('le envía el complemento de pago');
     });
 
     it('when the mail server refuses, the answer is 502 in Spanish and the failed sending is recorded', async () => {
