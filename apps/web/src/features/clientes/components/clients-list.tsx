@@ -1,28 +1,31 @@
-import { useEffect } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { CLIENT_ORDER_COLUMNS, type ClientResponse } from '@repo/contracts/clients';
-import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { DeleteButton } from '#src/shared/ui/list/delete-button.tsx';
 import { ListFooter } from '#src/shared/ui/list/list-footer.tsx';
-import { clampedPage, listView } from '#src/shared/ui/list/list-query.ts';
-import { SearchBox } from '#src/shared/ui/list/search-box.tsx';
-import { SortableHeader } from '#src/shared/ui/list/sortable-header.tsx';
-import { useListQuery } from '#src/shared/ui/list/use-list-query.ts';
-import { NoResults, WelcomeState } from '#src/shared/ui/list/welcome-state.tsx';
 import { ListLoading } from '#src/shared/ui/list/list-loading.tsx';
+import { listView } from '#src/shared/ui/list/list-query.ts';
+import {
+  type ListColumn,
+  ListHeader,
+  ListLoadError,
+  ListTableHead,
+  NoSearchResults,
+  useClampedPage,
+} from '#src/shared/ui/list/list-screen.tsx';
+import { SearchBox } from '#src/shared/ui/list/search-box.tsx';
+import { useListQuery } from '#src/shared/ui/list/use-list-query.ts';
+import { WelcomeState } from '#src/shared/ui/list/welcome-state.tsx';
 import { useAllRegimenesFiscales, useAllUsosCfdi } from '../api/client-catalogs.ts';
 import { useDeleteClient } from '../api/delete-client.ts';
+import { exportClients } from '../api/export-clients.ts';
 import { type ClientOrderColumn, useClients } from '../api/get-clients.ts';
-import { ExportClientsButton } from './export-clients-button.tsx';
 
 export const CLIENTS_PATH = '/clientes';
 export const clientEditPath = (id: number) => `/clientes/editar/${id}`;
 
-const COLUMNS: { column: ClientOrderColumn; label: string }[] = [
+const COLUMNS: ListColumn<ClientOrderColumn>[] = [
   { column: 'name_razon_social', label: 'Nombre o razón social' },
   { column: 'rfc', label: 'RFC' },
   { column: 'email', label: 'Correo electrónico' },
@@ -43,49 +46,31 @@ export function ClientsList() {
   const usos = useAllUsosCfdi();
   const page = clients.data;
 
-  // A page past the end (items deleted elsewhere, an old link) shows the last page instead.
-  const clamp = page ? clampedPage(query, page.last_page) : null;
-  useEffect(() => {
-    if (clamp) list.replace(clamp);
-  });
+  useClampedPage(list, page?.last_page);
 
   const describe = (rows: { clave: string; descripcion: string }[] | undefined, clave: string) =>
     rows?.find((r) => r.clave === clave)?.descripcion ?? '';
 
   const header = (
-    <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
-      <div>
-        <h1 className="h3 fw-bold mb-1">Mis clientes</h1>
-        <p className="text-body-secondary mb-0">
-          Los clientes a quienes factura, con los datos fiscales que pide el CFDI 4.0.
-        </p>
-      </div>
-      <div className="d-flex flex-wrap gap-2">
-        <Link className="btn btn-outline-secondary" to="/clientes/importar">
-          Importar
-        </Link>
-        <ExportClientsButton />
-        <Link className="btn btn-primary" to="/clientes/nuevo">
-          Nuevo cliente
-        </Link>
-      </div>
-    </div>
+    <ListHeader
+      title="Mis clientes"
+      description="Los clientes a quienes factura, con los datos fiscales que pide el CFDI 4.0."
+      importTo="/clientes/importar"
+      onExport={exportClients}
+      newTo="/clientes/nuevo"
+      newLabel="Nuevo cliente"
+    />
   );
 
   if (clients.isError && !page) {
     return (
       <>
         {header}
-        <Alert variant="danger">
-          {errorMessageOf(clients.error, 'No fue posible cargar sus clientes.')}{' '}
-          <Button
-            variant="link"
-            className="p-0 align-baseline"
-            onClick={() => void clients.refetch()}
-          >
-            Reintentar
-          </Button>
-        </Alert>
+        <ListLoadError
+          error={clients.error}
+          fallback="No fue posible cargar sus clientes."
+          onRetry={() => void clients.refetch()}
+        />
       </>
     );
   }
@@ -145,37 +130,13 @@ export function ClientsList() {
             />
           </div>
           {view === 'no-results' ? (
-            <NoResults>
-              No se encontraron clientes que coincidan con «{query.search}».{' '}
-              <Button
-                variant="link"
-                className="p-0 align-baseline"
-                onClick={() => list.setSearch('')}
-              >
-                Ver todos
-              </Button>
-            </NoResults>
+            <NoSearchResults onShowAll={() => list.setSearch('')}>
+              No se encontraron clientes que coincidan con «{query.search}».
+            </NoSearchResults>
           ) : (
             <>
               <Table responsive hover className="align-middle mb-0">
-                <thead>
-                  <tr>
-                    {COLUMNS.map((c) => (
-                      <SortableHeader
-                        key={c.column}
-                        column={c.column}
-                        orderBy={query.orderBy}
-                        orderDirection={query.orderDirection}
-                        onSort={list.toggleSort}
-                      >
-                        {c.label}
-                      </SortableHeader>
-                    ))}
-                    <th scope="col" className="text-end">
-                      Acciones
-                    </th>
-                  </tr>
-                </thead>
+                <ListTableHead columns={COLUMNS} query={query} onSort={list.toggleSort} />
                 <tbody style={clients.isFetching ? { opacity: 0.6 } : undefined}>
                   {page.data.map((client) => (
                     <tr key={client.id}>

@@ -1,6 +1,3 @@
-import { useEffect } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -9,23 +6,29 @@ import {
   type ProductServiceResponse,
 } from '@repo/contracts/products-services';
 import { formatCurrency } from '#src/shared/format/currency.ts';
-import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { DeleteButton } from '#src/shared/ui/list/delete-button.tsx';
 import { ListFooter } from '#src/shared/ui/list/list-footer.tsx';
 import { ListLoading } from '#src/shared/ui/list/list-loading.tsx';
-import { clampedPage, listView } from '#src/shared/ui/list/list-query.ts';
+import { listView } from '#src/shared/ui/list/list-query.ts';
+import {
+  type ListColumn,
+  ListHeader,
+  ListLoadError,
+  ListTableHead,
+  NoSearchResults,
+  useClampedPage,
+} from '#src/shared/ui/list/list-screen.tsx';
 import { SearchBox } from '#src/shared/ui/list/search-box.tsx';
-import { SortableHeader } from '#src/shared/ui/list/sortable-header.tsx';
 import { useListQuery } from '#src/shared/ui/list/use-list-query.ts';
-import { NoResults, WelcomeState } from '#src/shared/ui/list/welcome-state.tsx';
+import { WelcomeState } from '#src/shared/ui/list/welcome-state.tsx';
 import { useDeleteProductService } from '../api/delete-product-service.ts';
+import { exportProductsServices } from '../api/export-products-services.ts';
 import { type ProductOrderColumn, useProductsServices } from '../api/get-products-services.ts';
-import { ExportProductsServicesButton } from './export-products-services-button.tsx';
 
 export const PRODUCTS_SERVICES_PATH = '/productos-servicios';
 export const productServiceEditPath = (id: number) => `/productos-servicios/editar/${id}`;
 
-const COLUMNS: { column: ProductOrderColumn; label: string; className?: string }[] = [
+const COLUMNS: ListColumn<ProductOrderColumn>[] = [
   { column: 'description', label: 'Descripción' },
   { column: 'internal_code', label: 'Código interno' },
   { column: 'product_service_key', label: 'Clave SAT' },
@@ -44,46 +47,28 @@ export function ProductsServicesList() {
   const deleteProduct = useDeleteProductService();
   const page = products.data;
 
-  // A page past the end (items deleted elsewhere, an old link) shows the last page instead.
-  const clamp = page ? clampedPage(query, page.last_page) : null;
-  useEffect(() => {
-    if (clamp) list.replace(clamp);
-  });
+  useClampedPage(list, page?.last_page);
 
   const header = (
-    <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
-      <div>
-        <h1 className="h3 fw-bold mb-1">Productos y servicios</h1>
-        <p className="text-body-secondary mb-0">
-          Lo que vende, con sus claves del SAT, su precio y sus impuestos.
-        </p>
-      </div>
-      <div className="d-flex flex-wrap gap-2">
-        <Link className="btn btn-outline-secondary" to="/productos-servicios/importar">
-          Importar
-        </Link>
-        <ExportProductsServicesButton />
-        <Link className="btn btn-primary" to="/productos-servicios/nuevo">
-          Nuevo producto o servicio
-        </Link>
-      </div>
-    </div>
+    <ListHeader
+      title="Productos y servicios"
+      description="Lo que vende, con sus claves del SAT, su precio y sus impuestos."
+      importTo="/productos-servicios/importar"
+      onExport={exportProductsServices}
+      newTo="/productos-servicios/nuevo"
+      newLabel="Nuevo producto o servicio"
+    />
   );
 
   if (products.isError && !page) {
     return (
       <>
         {header}
-        <Alert variant="danger">
-          {errorMessageOf(products.error, 'No fue posible cargar sus productos y servicios.')}{' '}
-          <Button
-            variant="link"
-            className="p-0 align-baseline"
-            onClick={() => void products.refetch()}
-          >
-            Reintentar
-          </Button>
-        </Alert>
+        <ListLoadError
+          error={products.error}
+          fallback="No fue posible cargar sus productos y servicios."
+          onRetry={() => void products.refetch()}
+        />
       </>
     );
   }
@@ -141,39 +126,18 @@ export function ProductsServicesList() {
             />
           </div>
           {view === 'no-results' ? (
-            <NoResults>
-              No se encontraron productos o servicios que coincidan con «{query.search}».{' '}
-              <Button
-                variant="link"
-                className="p-0 align-baseline"
-                onClick={() => list.setSearch('')}
-              >
-                Ver todos
-              </Button>
-            </NoResults>
+            <NoSearchResults onShowAll={() => list.setSearch('')}>
+              No se encontraron productos o servicios que coincidan con «{query.search}».
+            </NoSearchResults>
           ) : (
             <>
               <Table responsive hover className="align-middle mb-0">
-                <thead>
-                  <tr>
-                    {COLUMNS.map((c) => (
-                      <SortableHeader
-                        key={c.column}
-                        column={c.column}
-                        orderBy={query.orderBy}
-                        orderDirection={query.orderDirection}
-                        onSort={list.toggleSort}
-                        {...(c.className ? { className: c.className } : {})}
-                      >
-                        {c.label}
-                      </SortableHeader>
-                    ))}
-                    <th scope="col">Grupo de impuestos</th>
-                    <th scope="col" className="text-end">
-                      Acciones
-                    </th>
-                  </tr>
-                </thead>
+                <ListTableHead
+                  columns={COLUMNS}
+                  query={query}
+                  onSort={list.toggleSort}
+                  extra={<th scope="col">Grupo de impuestos</th>}
+                />
                 <tbody style={products.isFetching ? { opacity: 0.6 } : undefined}>
                   {page.data.map((product) => (
                     <tr key={product.id}>
