@@ -10,7 +10,13 @@
  * Also prints, per stamp, the statements sent to PostgreSQL (round trips) and the CPU time of this
  * process (user + system), which depend far less on the machine's load than stamps per second.
  *
- *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 400] [--concurrency 8] [--only pglite|postgres] [--no-xsd]
+ * Then a micro-bench of the sandbox's XSD stage alone on the documents of the run, both paths in
+ * the same process, alternating: the full SAT schema (libxml2 walking the huge catalog
+ * enumerations, the only path before) and the relaxed schema + catalog sets (the default path).
+ *
+ *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 400] [--concurrency 8] [--only pglite|postgres] [--no-xsd] [--xsd-full]
+ *
+ * --xsd-full makes the stamps use the full schema for every document (the behaviour before).
  */
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +33,12 @@ import { timbrarComprobante } from '../../apps/api/src/modules/timbrado/timbrado
 import { seedEmpresaTimbrado } from '../../apps/api/src/modules/timbrado/timbrado.test-support.ts';
 import { DbSandboxStore } from '../../apps/api/src/pac/db-sandbox-store.ts';
 import { buildTestApp } from '../../apps/api/src/test/build-test-app.ts';
+import {
+  contadoresXsd,
+  usarSoloEsquemaCompleto,
+  validarXsdCompletoSync,
+  validarXsdSync,
+} from '../../packages/pac/src/sandbox/xsd.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,9 +47,13 @@ const { values } = parseArgs({
     only: { type: 'string' },
     xsd: { type: 'boolean', default: true },
     'no-xsd': { type: 'boolean', default: false },
+    'xsd-full': { type: 'boolean', default: false },
   },
 });
 const XSD = values.xsd && !values['no-xsd'];
+usarSoloEsquemaCompleto(values['xsd-full']);
+/** Sealed documents sent to the sandbox during the runs, for the XSD micro-bench. */
+const documentos: string[] = [];
 
 // Database round trips: every statement a pg client sends (pool, transactions, drizzle).
 let queries = 0;
@@ -78,7 +94,8 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
   const catalogos = loadCatalogos();
   const pacDir = mkdtempSync(join(tmpdir(), 'bench-stamping-pac-'));
   // The sandbox validates every document against the SAT XSDs (native libxml2, schemas compiled
-  // once: about 2 ms per document), as a real PAC does; --no-xsd leaves that stage out.
+  // once; the huge catalog enumerations checked by set lookup), as a real PAC does; --no-xsd leaves
+  // that stage out, --xsd-full checks every document against the full schema.
   const pac = new SandboxPac({
     dataDir: pacDir,
     catalogos,
@@ -86,6 +103,11 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     zonaHorariaDe: (cp) => catalogos.codigosPostales.zonaHoraria(cp),
     store: new DbSandboxStore(database.db),
   });
+  const timbrar = pac.timbrar.bind(pac);
+  pac.timbrar = (xml, options) => {
+    if (documentos.length < 200) documentos.push(xml);
+    return timbrar(xml, options);
+  };
   const t = await buildTestApp({ database, catalogos, pac });
   try {
     const e = await seedEmpresaTimbrado(t.deps, { credits: STAMPS + 10 });
@@ -99,6 +121,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     const latencies: number[] = [];
     let next = 0;
     const queriesBefore = queries;
+    const xsdBefore = { ...contadoresXsd };
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
     await Promise.all(
@@ -124,6 +147,8 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
       p99: pct(latencies, 99),
       queriesPerStamp: stampQueries / latencies.length,
       cpuMsPerStamp: (cpu.user + cpu.system) / 1000 / latencies.length,
+      xsdRapido: contadoresXsd.rapido - xsdBefore.rapido,
+      xsdCompleto: contadoresXsd.completo - xsdBefore.completo,
     };
   } finally {
     await t.close();
@@ -143,7 +168,7 @@ console.log(
   `physical limit (2 signatures + 1 verification per stamp, ${cores} cores): ${limit.toFixed(0)} stamps/s`,
 );
 console.log(
-  `workload: ${STAMPS} stamps, ${CONCURRENCY} concurrent, one enterprise, one serie, sandbox XSD stage ${XSD ? 'on' : 'off'}; load average ${loadavg()
+  `workload: ${STAMPS} stamps, ${CONCURRENCY} concurrent, one enterprise, one serie, sandbox XSD stage ${XSD ? (values['xsd-full'] ? 'on (full schema)' : 'on') : 'off'}; load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
@@ -151,7 +176,37 @@ console.log(
 function print(r: Awaited<ReturnType<typeof run>>) {
   console.log(
     `${r.kind.padEnd(8)} ${r.perSecond.toFixed(1).padStart(7)} stamps/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.stamps} stamps)  ` +
-      `${r.kind === 'postgres' ? `${r.queriesPerStamp.toFixed(1)} statements/stamp  ` : ''}${r.cpuMsPerStamp.toFixed(2)} ms CPU/stamp (this process)`,
+      `${r.kind === 'postgres' ? `${r.queriesPerStamp.toFixed(1)} statements/stamp  ` : ''}${r.cpuMsPerStamp.toFixed(2)} ms CPU/stamp (this process)  ` +
+      `XSD: ${r.xsdRapido} relaxed + sets, ${r.xsdCompleto} full schema`,
+  );
+}
+
+/** The XSD stage alone on the run's documents: both paths alternating, median ms per document. */
+function microBenchXsd() {
+  if (!documentos.length) return;
+  for (const x of documentos.slice(0, 5)) {
+    const a = validarXsdCompletoSync(x);
+    const b = validarXsdSync(x);
+    if (a.length || b.length) throw new Error(`XSD: ${a[0] ?? b[0]}`);
+  }
+  const rondas: Record<'full' | 'relaxed', number[]> = { full: [], relaxed: [] };
+  for (let r = 0; r < 5; r++) {
+    for (const [nombre, fn] of [
+      ['full', validarXsdCompletoSync],
+      ['relaxed', validarXsdSync],
+    ] as const) {
+      const start = performance.now();
+      for (const x of documentos) fn(x);
+      rondas[nombre].push((performance.now() - start) / documentos.length);
+    }
+  }
+  const mediana = (l: number[]) => [...l].sort((a, b) => a - b)[Math.floor(l.length / 2)] ?? NaN;
+  const full = mediana(rondas.full);
+  const relaxed = mediana(rondas.relaxed);
+  console.log(
+    `XSD stage alone (${documentos.length} documents of the run, 5 alternating rounds, median): full schema ${full.toFixed(3)} ms/doc, relaxed + catalog sets ${relaxed.toFixed(3)} ms/doc (${(full / relaxed).toFixed(0)}x); load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
 }
 if (values.only !== 'postgres') {
@@ -172,3 +227,5 @@ if (values.only !== 'pglite') {
     await admin.end();
   }
 }
+usarSoloEsquemaCompleto(false);
+microBenchXsd();

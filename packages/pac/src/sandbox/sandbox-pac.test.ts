@@ -177,6 +177,64 @@ describe('SandboxPac.timbrar', () => {
     expect(otro.codigo).toBe('200');
   });
 
+  it('non-existent catalog keys are answered as before the XSD stage checked the huge catalogs by set lookup', async () => {
+    const p = pac({ validarEsquema: true });
+    const casos: [(c: Comprobante) => void, string, string, RegExp | string][] = [
+      [
+        (c) => c.Conceptos[0] && (c.Conceptos[0].ClaveProdServ = '99999999'),
+        '301',
+        'La estructura del comprobante es incorrecta.',
+        "Element '{http://www.sat.gob.mx/cfd/4}Concepto', attribute 'ClaveProdServ': [facet 'enumeration'] The value '99999999' is not an element of the set {",
+      ],
+      [
+        (c) => c.Conceptos[0] && (c.Conceptos[0].ClaveUnidad = 'ZZZ'),
+        '301',
+        'La estructura del comprobante es incorrecta.',
+        /^Element '\{http:\/\/www\.sat\.gob\.mx\/cfd\/4\}Concepto', attribute 'ClaveUnidad': \[facet 'enumeration'\] The value 'ZZZ' is not an element of the set \{'05', '06', /,
+      ],
+      [
+        (c) => (c.LugarExpedicion = '00000'),
+        'CFDI40126',
+        'El campo LugarExpedicion no contiene un valor del catálogo c_CodigoPostal.',
+        'CFDI40126',
+      ],
+      [
+        (c) => (c.LugarExpedicion = '0000'),
+        '301',
+        'La estructura del comprobante es incorrecta.',
+        "Element '{http://www.sat.gob.mx/cfd/4}Comprobante', attribute 'LugarExpedicion': [facet 'pattern'] The value '0000' is not accepted by the pattern '[0-9]{5}'.",
+      ],
+      [
+        (c) => (c.Receptor.DomicilioFiscalReceptor = '00000'),
+        'CFDI40148',
+        'El campo DomicilioFiscalReceptor no contiene un valor del catálogo c_CodigoPostal.',
+        'CFDI40148',
+      ],
+      [
+        (c) => (c.Receptor.DomicilioFiscalReceptor = 'ABCDE'),
+        '301',
+        'La estructura del comprobante es incorrecta.',
+        "Element '{http://www.sat.gob.mx/cfd/4}Receptor', attribute 'DomicilioFiscalReceptor': [facet 'pattern'] The value 'ABCDE' is not accepted by the pattern '[0-9]{5}'.",
+      ],
+    ];
+    for (const [cambiar, codigo, mensaje, detalle] of casos) {
+      try {
+        await p.timbrar(cfdiSellado(AHORA, { cambiar }), { idempotencyKey: 'cat' });
+        throw new Error('se esperaba un rechazo');
+      } catch (e) {
+        const err = e as PacRechazoError;
+        expect(err).toBeInstanceOf(PacRechazoError);
+        expect(err.message).toBe(`${codigo} - ${mensaje}`);
+        expect(err.incidencias[0]?.codigo).toBe(codigo);
+        if (typeof detalle === 'string') expect(err.incidencias[0]?.detalle).toBe(detalle);
+        else expect(err.incidencias[0]?.detalle).toMatch(detalle);
+      }
+    }
+    // and a document with existing keys still stamps on the same instance
+    const ok = await p.timbrar(cfdiSellado(AHORA), { idempotencyKey: 'cat-ok' });
+    expect(ok.codigo).toBe('200');
+  });
+
   it('307: a TFD the sandbox never issued', async () => {
     const p = pac();
     const t = await p.timbrar(cfdiSellado(AHORA), { idempotencyKey: 'x' });
