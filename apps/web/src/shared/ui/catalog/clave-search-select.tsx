@@ -1,9 +1,8 @@
-import { type KeyboardEvent, useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { SearchComboboxOptions, useSearchCombobox } from '../search-combobox.tsx';
 import type { CatalogPage } from './clave-catalog-search.ts';
 
 /** A catalog entry as the select shows it: its SAT key and its text. */
@@ -39,12 +38,8 @@ const label = (o: ClaveOption) => `${o.clave} - ${o.descripcion}`;
  */
 export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
   const { value, onChange, search, initial, toOption } = props;
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
-  const typed = useDebouncedValue(text.trim());
-  const settled = typed === text.trim();
+  const box = useSearchCombobox();
+  const { open, typed } = box;
 
   const results = useInfiniteQuery({
     queryKey: ['catalogos', props.catalog, typed],
@@ -73,42 +68,20 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
   // Leaving the field (Tab, a click elsewhere) closes the list; options keep the focus on the input.
   const close = () => {
     if (!open) return;
-    setOpen(false);
-    setText('');
+    box.dismiss();
     props.onBlur?.();
   };
 
   const choose = (row: T) => {
     onChange(row);
-    setOpen(false);
-    setText('');
+    box.dismiss();
     props.onBlur?.();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((a) => Math.min(a + 1, Math.max(rows.length - 1, 0)));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
-    } else if (event.key === 'Enter') {
-      if (open && settled && rows[active]) {
-        event.preventDefault();
-        choose(rows[active]);
-      } else if (open) event.preventDefault();
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-      setText('');
-    }
-  };
-
-  const waiting = open && (!settled || results.isFetching) && rows.length === 0;
+  const waiting = open && (!box.settled || results.isFetching) && rows.length === 0;
   let status: string | null = null;
   if (open && typed === '' && !initial) status = props.emptyHint;
-  else if (open && settled && results.isSuccess && rows.length === 0)
+  else if (open && box.settled && results.isSuccess && rows.length === 0)
     status = `No se encontró "${typed}" en el catálogo del SAT.`;
   else if (open && results.isError) status = 'No fue posible consultar el catálogo del SAT.';
 
@@ -117,26 +90,14 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
       <InputGroup hasValidation>
         <Form.Control
           id={props.id}
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          {...(open && rows[active] ? { 'aria-activedescendant': `${listId}-${active}` } : {})}
+          {...box.inputProps(rows, choose)}
+          {...(open && rows[box.active]
+            ? { 'aria-activedescendant': `${box.listId}-${box.active}` }
+            : {})}
           isInvalid={props.isInvalid ?? false}
           placeholder={value ? label(value) : props.placeholder}
           className={value && !open ? 'text-body' : undefined}
-          value={open ? text : value ? label(value) : ''}
-          onFocus={() => {
-            setOpen(true);
-            setActive(0);
-          }}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
+          value={open ? box.text : value ? label(value) : ''}
           onBlur={close}
         />
         {value && (
@@ -146,7 +107,7 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
             aria-label="Quitar selección"
             onClick={() => {
               onChange(null);
-              setText('');
+              box.clearText();
             }}
           >
             ×
@@ -165,29 +126,24 @@ export function ClaveSearchSelect<T>(props: ClaveSearchSelectProps<T>) {
             </div>
           )}
           {status && <div className="dropdown-item-text text-body-secondary small">{status}</div>}
-          <ul id={listId} role="listbox" className="list-unstyled mb-0">
-            {rows.map((row, index) => {
+          <SearchComboboxOptions
+            listId={box.listId}
+            rows={rows}
+            active={box.active}
+            onActive={box.setActive}
+            onChoose={choose}
+            rowKey={(row) => toOption(row).clave}
+            renderRow={(row) => {
               const option = toOption(row);
               return (
-                <li
-                  key={option.clave}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className={`dropdown-item text-wrap ${index === active ? 'active' : ''}`}
-                  style={{ cursor: 'pointer' }}
-                  onMouseEnter={() => setActive(index)}
-                  onMouseDown={(e) => {
-                    e.preventDefault();
-                    choose(row);
-                  }}
-                >
+                <>
                   <span className="fw-semibold font-monospace me-2">{option.clave}</span>
                   {option.descripcion}
-                </li>
+                </>
               );
-            })}
-          </ul>
+            }}
+            optionIds
+          />
           {results.hasNextPage && (
             <button
               type="button"
