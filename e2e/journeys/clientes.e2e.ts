@@ -1,34 +1,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type ApiSession, login, signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { SCREENSHOT_DIR, launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { SCREENSHOT_DIR, newPage, screenshot } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const journey = useJourney();
 
 async function signedInPage(): Promise<{ page: Page; session: ApiSession }> {
-  const account = await registerSetUpAccount(app, smtp);
-  const session = await login(app.url, account.email, account.password);
-  const page = await newPage(browser, app.url);
+  const account = await registerSetUpAccount(journey.app, journey.smtp);
+  const session = await login(journey.app.url, account.email, account.password);
+  const page = await newPage(journey.browser, journey.app.url);
   await signInPage(page, session);
   return { page, session };
 }
@@ -40,7 +25,7 @@ function rfcOf(n: number): string {
 }
 
 async function createClientByApi(session: ApiSession, name: string, rfc: string): Promise<void> {
-  const response = await fetch(`${app.url}/api/clients`, {
+  const response = await fetch(`${journey.app.url}/api/clients`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
     body: JSON.stringify({

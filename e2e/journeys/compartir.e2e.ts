@@ -1,29 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateShareLinkResponse } from '@repo/contracts/comprobantes';
 import type { TimbrarFacturaResponse } from '@repo/contracts/facturas';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot } from '../fixtures/browser.ts';
 import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
+const journey = useJourney();
 let setup: FacturacionSetup;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  setup = await setUpFacturacion(app, smtp, { razonSocial: 'COMERCIALIZADORA DEL BAJIO' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
+  setup = await setUpFacturacion(journey.app, journey.smtp, {
+    razonSocial: 'COMERCIALIZADORA DEL BAJIO',
+  });
 });
 
 describe('a shared invoice opens for anyone with the link', () => {
@@ -55,10 +44,10 @@ describe('a shared invoice opens for anyone with the link', () => {
       `comprobantes/v40/${String(factura.id)}/create-share-invoice-link`,
       { share_method: 'link' },
     );
-    expect(link.url.startsWith(`${app.url}/compartir/`)).toBe(true);
+    expect(link.url.startsWith(`${journey.app.url}/compartir/`)).toBe(true);
 
     // A visitor: a fresh browser context, no stored session.
-    const page = await newPage(browser, app.url);
+    const page = await newPage(journey.browser, journey.app.url);
     await page.goto(link.url);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
@@ -73,7 +62,7 @@ describe('a shared invoice opens for anyone with the link', () => {
     await screenshot(page, 'compartir-factura');
 
     const xmlOficial = await fetch(
-      `${app.url}/api/comprobantes/v40/${String(factura.id)}/get-invoice-xml`,
+      `${journey.app.url}/api/comprobantes/v40/${String(factura.id)}/get-invoice-xml`,
       { headers: { Authorization: `Bearer ${setup.session.token}` } },
     ).then(async (r) => Buffer.from(await r.arrayBuffer()));
     const uuid = /UUID="([0-9A-F-]{36})"/i.exec(xmlOficial.toString('utf8'))?.[1] ?? '';
@@ -101,7 +90,7 @@ describe('a shared invoice opens for anyone with the link', () => {
   });
 
   it('an unknown link says so in Spanish', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(journey.browser, journey.app.url);
     await page.goto(`/compartir/${String(setup.enterpriseId)}-${'0'.repeat(64)}`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())

@@ -1,43 +1,29 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateTestCsd } from '@repo/cfdi/csd';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
 import { login, registerVerifiedAccount } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import { newPage, screenshot, storedSession } from '../fixtures/browser.ts';
 import { randomRfc } from '../fixtures/facturacion.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const journey = useJourney();
 
 describe('initial configuration wizard', () => {
   it('a new user configures the enterprise step by step and lands on Inicio signed in', async () => {
     const rfc = randomRfc('moral');
     // Registered without an RFC: the tax data step captures it.
-    const account = await registerVerifiedAccount(app.url, smtp, { name: 'Patricia Núñez' });
+    const account = await registerVerifiedAccount(journey.app.url, journey.smtp, {
+      name: 'Patricia Núñez',
+    });
     const dir = mkdtempSync(join(tmpdir(), 'csd-'));
     const csd = generateTestCsd({ rfc, nombre: 'REFACCIONES NUÑEZ', password: 'MiClaveCsd1' });
     writeFileSync(join(dir, 'refacciones.cer'), csd.cer);
     writeFileSync(join(dir, 'refacciones.key'), csd.key);
 
     // Login answers a new-client token: the wizard opens.
-    const page = await newPage(browser, app.url);
+    const page = await newPage(journey.browser, journey.app.url);
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByLabel('Contraseña').fill(account.password);
@@ -125,12 +111,12 @@ describe('initial configuration wizard', () => {
     await screenshot(page, 'configuracion-inicial-inicio');
 
     // The account is a normal one now: login answers a session, with everything the wizard saved.
-    const session = await login(app.url, account.email, account.password);
+    const session = await login(journey.app.url, account.email, account.password);
     const enterpriseId = (session.user.enterprises[0] as { id: number }).id;
     const get = async <T>(path: string) =>
       (
         (await (
-          await fetch(`${app.url}/api/${path}`, {
+          await fetch(`${journey.app.url}/api/${path}`, {
             headers: { Authorization: `Bearer ${session.token}` },
           })
         ).json()) as { data: T }
@@ -158,7 +144,7 @@ describe('initial configuration wizard', () => {
     ).toEqual(['TGO010203AB1']);
 
     // The link is spent: opening the wizard again says so.
-    const again = await newPage(browser, app.url);
+    const again = await newPage(journey.browser, journey.app.url);
     await again.goto(`/configuracion-inicial/${account.newClientToken}`);
     await again
       .getByText(

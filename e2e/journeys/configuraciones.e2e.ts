@@ -2,15 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { generateTestCsd } from '@repo/cfdi/csd';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
 import { login, registerVerifiedAccount, signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot } from '../fixtures/browser.ts';
 import { randomRfc } from '../fixtures/facturacion.ts';
 import { completeSetupWithToken } from '../fixtures/initial-configuration.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0b1a4e20000000049454e44ae426082',
@@ -19,36 +18,25 @@ const PNG = Buffer.from(
 
 const SAT_CSD = fileURLToPath(new URL('../../data/sat-test-csd/EKU9003173C9/', import.meta.url));
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const journey = useJourney();
 
 /** A set-up account with an RFC, signed in on a new page; answers the page and the API session. */
 async function signedIn(rfc: string): Promise<{ page: Page; token: string; enterpriseId: number }> {
-  const account = await registerVerifiedAccount(app.url, smtp, { rfc, name: 'Laura Gómez' });
-  const setup = await completeSetupWithToken(app.url, account.newClientToken, {
+  const account = await registerVerifiedAccount(journey.app.url, journey.smtp, {
+    rfc,
+    name: 'Laura Gómez',
+  });
+  const setup = await completeSetupWithToken(journey.app.url, account.newClientToken, {
     razon_social: 'TALLER GOMEZ',
   });
-  const session = await login(app.url, account.email, account.password);
-  const page = await newPage(browser, app.url);
+  const session = await login(journey.app.url, account.email, account.password);
+  const page = await newPage(journey.browser, journey.app.url);
   await signInPage(page, session);
   return { page, token: session.token, enterpriseId: setup.enterprise.id };
 }
 
 async function getJson<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${app.url}/api/${path}`, {
+  const response = await fetch(`${journey.app.url}/api/${path}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return ((await response.json()) as { data: T }).data;

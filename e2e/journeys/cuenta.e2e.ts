@@ -1,33 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type VerifiedAccount, login, signInPage, uniqueEmail } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
+const journey = useJourney();
 let account: VerifiedAccount;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  account = await registerSetUpAccount(app, smtp, { name: 'Andrés Salazar' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
+  account = await registerSetUpAccount(journey.app, journey.smtp, { name: 'Andrés Salazar' });
 });
 
 describe('personal settings', () => {
   it('changes the personal information, the password and the registered e-mail', async () => {
-    const page = await newPage(browser, app.url);
-    await signInPage(page, await login(app.url, account.email, account.password));
+    const page = await newPage(journey.browser, journey.app.url);
+    await signInPage(page, await login(journey.app.url, account.email, account.password));
     await page.goto('/');
     await page.getByRole('heading', { name: 'Hola, Andrés' }).waitFor();
 
@@ -67,7 +54,7 @@ describe('personal settings', () => {
       .getByText(`Enviamos un código de verificación a ${newEmail}.`, { exact: false })
       .waitFor();
     await screenshot(page, 'cuenta-correo');
-    const mail = await smtp.takeMail(newEmail);
+    const mail = await journey.smtp.takeMail(newEmail);
     const code = /Código: (\S+)/.exec(mail.text)?.[1] ?? '';
     expect(code).not.toBe('');
     await email.getByLabel('Código de verificación').fill(code);

@@ -1,27 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { FacturaDetail } from '@repo/contracts/facturas';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
 import { signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot } from '../fixtures/browser.ts';
 import { createClient, createProduct, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const journey = useJourney();
 
 /** Picks a row of a searchable select (client or product) by typing part of its text. */
 async function pick(page: Page, inputId: string, text: string): Promise<void> {
@@ -38,14 +23,14 @@ const credits = (page: Page) => page.getByTestId('nav-credits').locator('.badge'
 
 describe('income invoice form', () => {
   it('fills two lines with a discount, saves a pre-invoice, edits it and stamps it', async () => {
-    const s = await setUpFacturacion(app, smtp, { name: 'Lucía Hernández' });
+    const s = await setUpFacturacion(journey.app, journey.smtp, { name: 'Lucía Hernández' });
     await createProduct(s.api, s.rubros.iva16.id, {
       description: 'Licencia anual de software',
       unity_price: '333.33',
       productServiceObj: { clave: '43231500' },
       unitsObj: { clave: 'H87' },
     });
-    const page = await newPage(browser, app.url);
+    const page = await newPage(journey.browser, journey.app.url);
     await signInPage(page, s.session);
     await page.goto('/facturacion/facturas/nuevo');
     await page.getByRole('heading', { name: 'Nueva factura' }).waitFor();
@@ -127,7 +112,10 @@ describe('income invoice form', () => {
   });
 
   it('stops a RESICO issuer before stamping when a line to a persona moral lacks withholdings', async () => {
-    const s = await setUpFacturacion(app, smtp, { persona: 'fisica', name: 'Ana Ramírez' });
+    const s = await setUpFacturacion(journey.app, journey.smtp, {
+      persona: 'fisica',
+      name: 'Ana Ramírez',
+    });
     await createClient(s.api, {
       name_razon_social: 'ESCUELA KEMPER URGATE',
       rfc: 'EKU9003173C9',
@@ -135,7 +123,7 @@ describe('income invoice form', () => {
       usoCfdi: 'G03',
       address: { codigo_postal: '42501' },
     });
-    const page = await newPage(browser, app.url);
+    const page = await newPage(journey.browser, journey.app.url);
     await signInPage(page, s.session);
     await page.goto('/facturacion/facturas/nuevo');
     await pick(page, 'factura-cliente', 'KEMPER');
@@ -174,8 +162,8 @@ describe('income invoice form', () => {
   });
 
   it('deletes a pre-invoice after the confirmation', async () => {
-    const s = await setUpFacturacion(app, smtp, { name: 'Jorge Medina' });
-    const page = await newPage(browser, app.url);
+    const s = await setUpFacturacion(journey.app, journey.smtp, { name: 'Jorge Medina' });
+    const page = await newPage(journey.browser, journey.app.url);
     await signInPage(page, s.session);
     await page.goto('/facturacion/facturas/nuevo');
     await pick(page, 'factura-cliente', 'XOCHILT');
@@ -191,7 +179,7 @@ describe('income invoice form', () => {
     await screenshot(page, 'factura-form-eliminar');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForURL(/\/facturacion\/facturas$/);
-    const gone = await fetch(`${app.url}/api/facturacion/V40/facturas-ingreso/${id}`, {
+    const gone = await fetch(`${journey.app.url}/api/facturacion/V40/facturas-ingreso/${id}`, {
       headers: { Authorization: `Bearer ${s.session.token}` },
     });
     expect(gone.status).toBe(404);

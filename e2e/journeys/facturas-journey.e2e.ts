@@ -1,27 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot } from '../fixtures/browser.ts';
 import { randomRfc, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const journey = useJourney();
 
 const credits = (page: Page) => page.getByTestId('nav-credits').locator('.badge').innerText();
 
@@ -39,8 +24,8 @@ async function pick(page: Page, inputId: string, text: string): Promise<void> {
 describe('the income invoice journey', () => {
   it('issues, edits, stamps, delivers, shares and cancels an invoice through the screens', async () => {
     // A new user whose enterprise has its seals, tax data, serie and tax groups.
-    const setup = await setUpFacturacion(app, smtp, { name: 'Marcela Ibarra' });
-    const page = await newPage(browser, app.url);
+    const setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Marcela Ibarra' });
+    const page = await newPage(journey.browser, journey.app.url);
     await signInPage(page, setup.session);
 
     // A client and a product, through their screens.
@@ -142,7 +127,7 @@ describe('the income invoice journey', () => {
       .getByTestId('email-sent-information')
       .getByText('compras@peninsular.mx, conta@peninsular.mx')
       .waitFor();
-    const mail = await smtp.takeMail('conta@peninsular.mx', 10_000);
+    const mail = await journey.smtp.takeMail('conta@peninsular.mx', 10_000);
     expect(mail.to).toEqual(['compras@peninsular.mx', 'conta@peninsular.mx']);
     expect(mail.attachments.map((a) => a.filename).sort()).toEqual([
       `${setup.rfc}_F-1_${uuid}.pdf`,
@@ -154,7 +139,7 @@ describe('the income invoice journey', () => {
     // Shared by link, opened logged out.
     await page.getByRole('button', { name: 'Crear enlace' }).click();
     const link = await page.getByLabel('Enlace para compartir').inputValue();
-    const visitor = await newPage(browser, app.url);
+    const visitor = await newPage(journey.browser, journey.app.url);
     await visitor.goto(link);
     await visitor.getByText(uuid).first().waitFor();
     expect(await visitor.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

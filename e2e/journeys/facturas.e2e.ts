@@ -1,38 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   FacturaDetail,
   FacturaDraftRequestInput,
   TimbrarFacturaResponse,
 } from '@repo/contracts/facturas';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
 import { signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot } from '../fixtures/browser.ts';
 import {
   type FacturacionSetup,
   createClient,
   randomRfc,
   setUpFacturacion,
 } from '../fixtures/facturacion.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
+const journey = useJourney();
 let setup: FacturacionSetup;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  setup = await setUpFacturacion(app, smtp, { name: 'Rosa Elena Mújica' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
+  setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Rosa Elena Mújica' });
 });
 
 /** A draft for the fixture's client and product: `cantidad` × $1,500.00 plus IVA 16 %. */
@@ -70,7 +58,7 @@ const factura = async (overrides: Partial<FacturaDraftRequestInput> = {}) =>
   ).factura;
 
 async function signedIn(): Promise<Page> {
-  const page = await newPage(browser, app.url);
+  const page = await newPage(journey.browser, journey.app.url);
   await signInPage(page, setup.session);
   return page;
 }
@@ -196,13 +184,13 @@ describe('a stamped invoice', () => {
     await emails.fill('contabilidad@cliente.mx, pagos@');
     await page.getByRole('button', { name: 'Enviar factura' }).click();
     await page.getByText('El correo electrónico no es válido: pagos@').waitFor();
-    expect(smtp.pending('contabilidad@cliente.mx')).toBe(0);
+    expect(journey.smtp.pending('contabilidad@cliente.mx')).toBe(0);
     await emails.fill('contabilidad@cliente.mx; pagos@cliente.mx');
     await page.getByRole('button', { name: 'Enviar factura' }).click();
     const sentInfo = page.getByTestId('email-sent-information');
     await sentInfo.getByText('contabilidad@cliente.mx, pagos@cliente.mx').waitFor();
     expect(await sentInfo.getByText('Enviado').count()).toBe(1);
-    const mail = await smtp.takeMail('pagos@cliente.mx');
+    const mail = await journey.smtp.takeMail('pagos@cliente.mx');
     expect(mail.to).toEqual(['contabilidad@cliente.mx', 'pagos@cliente.mx']);
 
     // Share: a link that opens logged out, and a WhatsApp link.
@@ -217,7 +205,7 @@ describe('a stamped invoice', () => {
       .toBe(2);
     await screenshot(page, 'factura-detalle-envios');
 
-    const visitor = await newPage(browser, app.url);
+    const visitor = await newPage(journey.browser, journey.app.url);
     await visitor.goto(shareUrl);
     await visitor.getByText(uuid).first().waitFor();
     await screenshot(visitor, 'factura-compartida');

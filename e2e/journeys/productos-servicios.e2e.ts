@@ -1,32 +1,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type ApiSession, login, signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { SCREENSHOT_DIR, launchBrowser, newPage, screenshot } from '../fixtures/browser.ts';
+import { SCREENSHOT_DIR, newPage, screenshot } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const journey = useJourney();
 
 async function api<T>(session: ApiSession, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.url}/api/${path}`, {
+  const response = await fetch(`${journey.app.url}/api/${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -37,13 +22,13 @@ async function api<T>(session: ApiSession, method: string, path: string, body?: 
 }
 
 async function signedInPage(): Promise<{ page: Page; session: ApiSession; rubroId: number }> {
-  const account = await registerSetUpAccount(app, smtp);
-  const session = await login(app.url, account.email, account.password);
+  const account = await registerSetUpAccount(journey.app, journey.smtp);
+  const session = await login(journey.app.url, account.email, account.password);
   const rubro = await api<{ id: number }>(session, 'POST', 'rubros-impuestos', {
     name: 'Ventas generales',
     objeto_impuesto_key: '01',
   });
-  const page = await newPage(browser, app.url);
+  const page = await newPage(journey.browser, journey.app.url);
   await signInPage(page, session);
   return { page, session, rubroId: rubro.id };
 }

@@ -1,29 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, uniqueEmail } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import { newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const journey = useJourney();
 
 describe('registration', () => {
   it('registers, verifies the e-mail from the link, reaches the initial configuration, logs out and in', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(journey.browser, journey.app.url);
     const email = uniqueEmail('registro');
 
     await page.goto('/registro');
@@ -43,7 +27,7 @@ describe('registration', () => {
     await expect(page.getByText(email)).toBeTruthy();
     await screenshot(page, 'registro-enviado');
 
-    const mail = await smtp.takeMail(email);
+    const mail = await journey.smtp.takeMail(email);
     const link = mail.links.find((l) => l.includes('/bienvenido/'));
     expect(link).toBeDefined();
     const welcome = new URL(link ?? '');
@@ -98,8 +82,8 @@ describe('registration', () => {
   });
 
   it('explains an unverified e-mail, wrong credentials and a wrong verification link', async () => {
-    const page = await newPage(browser, app.url);
-    const account = await registerAccount(app.url, smtp);
+    const page = await newPage(journey.browser, journey.app.url);
+    const account = await registerAccount(journey.app.url, journey.smtp);
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByLabel('Contraseña').fill(account.password);
@@ -110,7 +94,7 @@ describe('registration', () => {
         'Su correo electrónico aún no ha sido verificado. Le enviamos un nuevo enlace de verificación.',
       )
       .waitFor();
-    await smtp.takeMail(account.email);
+    await journey.smtp.takeMail(account.email);
     await page.getByLabel('Contraseña').fill('Otra-clave-1');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page

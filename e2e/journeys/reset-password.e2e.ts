@@ -1,32 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VerifiedAccount } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import { newPage, screenshot, storedSession } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
+const journey = useJourney();
 let account: VerifiedAccount;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  account = await registerSetUpAccount(app, smtp, { name: 'Rosa Elena Martínez' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
+  account = await registerSetUpAccount(journey.app, journey.smtp, { name: 'Rosa Elena Martínez' });
 });
 
 describe('password recovery', () => {
   it('requests a link, sets a new password from it (signed in) and logs in with it', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(journey.browser, journey.app.url);
     await page.goto('/login');
     await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
     await page.waitForURL('**/reset-password');
@@ -40,7 +27,7 @@ describe('password recovery', () => {
       .waitFor();
     await screenshot(page, 'reset-password-enviado');
 
-    const mail = await smtp.takeMail(account.email);
+    const mail = await journey.smtp.takeMail(account.email);
     const link = new URL(mail.links.find((l) => l.includes('/reset-password/')) ?? '');
     await page.goto(link.pathname);
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('NuevaClave2026');

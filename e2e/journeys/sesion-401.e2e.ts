@@ -1,39 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type VerifiedAccount, login, signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import { newPage, screenshot, storedSession } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
+const journey = useJourney();
 let account: VerifiedAccount;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url });
-  account = await registerSetUpAccount(app, smtp, { name: 'Lucía Ramos' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
+  account = await registerSetUpAccount(journey.app, journey.smtp, { name: 'Lucía Ramos' });
 });
 
 describe('a session the server no longer accepts', () => {
   it('sends the user to login and, after it, back where they were (params and query)', async () => {
-    const page = await newPage(browser, app.url);
-    const session = await login(app.url, account.email, account.password);
+    const page = await newPage(journey.browser, journey.app.url);
+    const session = await login(journey.app.url, account.email, account.password);
     await signInPage(page, session);
     await page.goto('/centro-de-ayuda?origen=correo');
     await page.getByRole('heading', { name: 'Centro de ayuda' }).waitFor();
 
     // The session is ended elsewhere (another tab logged out): the server now answers 401.
-    const revoked = await fetch(`${app.url}/api/users/logout`, {
+    const revoked = await fetch(`${journey.app.url}/api/users/logout`, {
       headers: { Authorization: `Bearer ${session.token}` },
     });
     expect(revoked.status).toBe(200);

@@ -1,28 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSmtp, startSmtpServer } from '../../apps/api/src/test/smtp.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type VerifiedAccount, login, signInPage } from '../fixtures/accounts.ts';
-import { type AppServer, startApp } from '../fixtures/app-server.ts';
-import { launchBrowser, newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import { newPage, screenshot, storedSession } from '../fixtures/browser.ts';
 import { registerSetUpAccount } from '../fixtures/initial-configuration.ts';
+import { useJourney } from '../fixtures/journey.ts';
 
 // Access tokens live 2 s here, so the journey crosses an expiry without waiting long.
-let smtp: TestSmtp;
-let app: AppServer;
-let browser: Browser;
+const journey = useJourney({ env: { ACCESS_TOKEN_TTL: '2' } });
 let account: VerifiedAccount;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startApp({ smtpUrl: smtp.url, env: { ACCESS_TOKEN_TTL: '2' } });
-  account = await registerSetUpAccount(app, smtp, { name: 'Carlos Ibarra' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
+  account = await registerSetUpAccount(journey.app, journey.smtp, { name: 'Carlos Ibarra' });
 });
 
 /** The API paths the page called, in order. */
@@ -37,8 +25,8 @@ function recordApiCalls(page: Page): string[] {
 
 describe('an expired session', () => {
   it('is refreshed before the next request, transparently', async () => {
-    const page = await newPage(browser, app.url);
-    await signInPage(page, await login(app.url, account.email, account.password));
+    const page = await newPage(journey.browser, journey.app.url);
+    await signInPage(page, await login(journey.app.url, account.email, account.password));
     await page.goto('/centro-de-ayuda');
     await page.getByRole('heading', { name: 'Centro de ayuda' }).waitFor();
     const before = await storedSession(page);
@@ -58,7 +46,7 @@ describe('an expired session', () => {
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(Number(after.expirationDate)).toBeGreaterThan(Number(before.expirationDate));
     expect(new URL(page.url()).pathname).toBe('/centro-de-ayuda');
-    const support = await smtp.takeMail('soporte@example.com');
+    const support = await journey.smtp.takeMail('soporte@example.com');
     expect(support.text).toContain('¿Cómo agrego una serie nueva?');
     await page.getByRole('dialog').getByRole('button', { name: 'Cerrar' }).click();
 
