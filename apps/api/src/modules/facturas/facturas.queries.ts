@@ -114,6 +114,21 @@ export async function findFactura(db: Db, enterpriseId: number, id: number) {
   return (row as FacturaRow | undefined) ?? null;
 }
 
+/** One page of the list rows matching `where`, newest first, and how many match in all. */
+async function listPage(db: Db, where: SQL | undefined, page: { number: number; size: number }) {
+  const rows = await selectList(db)
+    .where(where)
+    .orderBy(desc(c.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(c)
+    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
+    .where(where);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
 export interface FacturaFilters {
   rfcName: string;
   fromDate: string | null;
@@ -159,18 +174,8 @@ export async function listFacturas(
     );
   }
   if (filters.metodoPago) conditions.push(eq(f.metodo_pago, filters.metodoPago));
-  const where = and(...conditions);
-  const rows = await selectList(db)
-    .where(where)
-    .orderBy(desc(c.id))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(c)
-    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
-    .where(where);
-  return { rows: rows.map(toListItem), total: Number(count?.n ?? 0) };
+  const { rows, total } = await listPage(db, and(...conditions), page);
+  return { rows: rows.map(toListItem), total };
 }
 
 /** Stamped PPD invoices with their pending amount (total minus stamped payments: none exist yet). */
@@ -180,16 +185,7 @@ export async function listPpdPending(
   page: { number: number; size: number },
 ) {
   const where = and(baseWhere(enterpriseId), eq(c.status, 'timbrada'), eq(f.metodo_pago, 'PPD'));
-  const rows = await selectList(db)
-    .where(where)
-    .orderBy(desc(c.id))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(c)
-    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
-    .where(where);
+  const { rows, total } = await listPage(db, where, page);
   const data: PpdPendingPayment[] = rows.map((r) => ({
     id: r.id,
     serie: r.serie,
@@ -204,7 +200,7 @@ export async function listPpdPending(
     total: r.total,
     PPD_pending_amount: r.total,
   }));
-  return { rows: data, total: Number(count?.n ?? 0) };
+  return { rows: data, total };
 }
 
 export interface DraftRowValues {

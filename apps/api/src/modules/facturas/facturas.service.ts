@@ -570,15 +570,23 @@ export async function cancelarFactura(
       request.folio_sustitucion ?? '',
     );
   }
-  const { comprobante, estado } = await cancelarComprobante(deps, {
+  const resultado = await cancelarComprobante(deps, {
     enterpriseId,
     comprobanteId: row.id,
     motivo: request.motivo,
     ...(request.folio_sustitucion ? { folioSustitucion: request.folio_sustitucion } : {}),
   });
+  return cancelacionResponse(row.id, resultado);
+}
+
+/** What cancelling and refreshing the SAT status answer: the invoice's statuses and the SAT's. */
+function cancelacionResponse(
+  facturaId: number,
+  { comprobante, estado }: Awaited<ReturnType<typeof consultarEstadoComprobante>>,
+): CancelacionResponse {
   const status = statusDe(comprobante.status);
   return {
-    factura_id: row.id,
+    factura_id: facturaId,
     status,
     view_status: facturaViewStatus(status, comprobante.estatus_cancelacion),
     estado: estado.estado,
@@ -603,19 +611,9 @@ export async function consultarEstadoFactura(
       'Una pre-factura no tiene estado ante el SAT: primero timbrela.',
     );
   }
-  const { comprobante, estado } = await consultarEstadoComprobante(deps, {
+  const resultado = await consultarEstadoComprobante(deps, {
     enterpriseId,
     comprobanteId: row.id,
   });
-  const status = statusDe(comprobante.status);
-  return {
-    factura_id: row.id,
-    status,
-    view_status: facturaViewStatus(status, comprobante.estatus_cancelacion),
-    estado: estado.estado,
-    es_cancelable: estado.esCancelable,
-    estatus_cancelacion: comprobante.estatus_cancelacion,
-    motivo_cancelacion: comprobante.motivo_cancelacion,
-    folio_sustitucion: comprobante.folio_sustitucion,
-  };
+  return cancelacionResponse(row.id, resultado);
 }
