@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { enterpriseUsers } from '../db/schema/enterprises.ts';
 import { revokedTokens } from '../db/schema/revoked-tokens.ts';
@@ -114,8 +114,8 @@ export function requireAuth(db: Db, tokens: TokenService, graceSeconds = 0) {
     if (revoked) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
     const [member] = await db
       .select({
-        validAfter: sql<Date | string | null>`${users}.sessions_valid_after`,
-        keptJti: sql<string | null>`${users}.sessions_kept_jti`,
+        validAfter: users.sessions_valid_after,
+        keptJti: users.sessions_kept_jti,
       })
       .from(enterpriseUsers)
       .innerJoin(users, eq(users.id, enterpriseUsers.user_id))

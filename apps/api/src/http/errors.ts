@@ -106,7 +106,7 @@ export function registerErrorHandler(
     if (status === 429) {
       return reply.status(429).send({
         success: false,
-        dataError: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+        dataError: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
         showErrorToClient: true,
       } satisfies ErrorBody);
     }

@@ -8,6 +8,9 @@ export const users = pgTable('users', {
   phone: text('phone').notNull().default(''),
   email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
   first_steps_completed: boolean('first_steps_completed').notNull().default(false),
+  // Access tokens issued before this instant stop working, but for sessions_kept_jti (0011).
+  sessions_valid_after: timestamp('sessions_valid_after', { withTimezone: true }),
+  sessions_kept_jti: text('sessions_kept_jti'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

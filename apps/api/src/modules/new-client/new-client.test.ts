@@ -403,7 +403,7 @@ describe('routes that send e-mail', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       success: false,
-      dataError: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+      dataError: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
       showErrorToClient: true,
     });
   });

@@ -65,10 +65,10 @@ export async function endSessionsBefore(
   now: Date,
   keptJti: string | null,
 ): Promise<void> {
-  // Columns of migration 0011, outside the shared drizzle schema of users.
-  await db.execute(
-    sql`update users set sessions_valid_after = ${now.toISOString()}::timestamptz, sessions_kept_jti = ${keptJti}, updated_at = ${now.toISOString()}::timestamptz where id = ${userId}`,
-  );
+  await db
+    .update(users)
+    .set({ sessions_valid_after: now, sessions_kept_jti: keptJti, updated_at: now })
+    .where(eq(users.id, userId));
 }
 
 export async function updateUser(
