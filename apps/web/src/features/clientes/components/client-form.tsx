@@ -11,6 +11,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { ClientRequest, ClientResponse } from '@repo/contracts/clients';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
 import {
   isCompleteCodigoPostal,
   useCodigoPostalInfo,
@@ -263,11 +264,7 @@ export function ClientForm(props: ClientFormProps) {
                   {...register('regimenFiscal')}
                 >
                   <option value="">Seleccione el régimen fiscal</option>
-                  {regimenOptions.map((r) => (
-                    <option key={r.clave} value={r.clave}>
-                      {r.clave} - {r.descripcion}
-                    </option>
-                  ))}
+                  <ClaveOptions rows={regimenOptions} />
                 </Form.Select>
               </FormField>
             </Col>
@@ -284,11 +281,7 @@ export function ClientForm(props: ClientFormProps) {
                   {...register('usoCfdi')}
                 >
                   <option value="">Seleccione el uso del CFDI</option>
-                  {usoOptions.map((u) => (
-                    <option key={u.clave} value={u.clave}>
-                      {u.clave} - {u.descripcion}
-                    </option>
-                  ))}
+                  <ClaveOptions rows={usoOptions} />
                 </Form.Select>
               </FormField>
             </Col>
@@ -302,11 +295,7 @@ export function ClientForm(props: ClientFormProps) {
               >
                 <Form.Select isInvalid={!!errors.metodoPago} {...register('metodoPago')}>
                   <option value="">Sin especificar</option>
-                  {(metodosPago.data ?? []).map((m) => (
-                    <option key={m.clave} value={m.clave}>
-                      {m.clave} - {m.descripcion}
-                    </option>
-                  ))}
+                  <ClaveOptions rows={metodosPago.data ?? []} />
                 </Form.Select>
               </FormField>
             </Col>
@@ -323,11 +312,7 @@ export function ClientForm(props: ClientFormProps) {
               >
                 <Form.Select isInvalid={!!errors.formaPago} {...register('formaPago')}>
                   <option value="">Sin especificar</option>
-                  {(formasPago.data ?? []).map((f) => (
-                    <option key={f.clave} value={f.clave}>
-                      {f.clave} - {f.descripcion}
-                    </option>
-                  ))}
+                  <ClaveOptions rows={formasPago.data ?? []} />
                 </Form.Select>
               </FormField>
             </Col>

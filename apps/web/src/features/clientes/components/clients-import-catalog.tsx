@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -15,83 +16,75 @@ const TITLES: Record<ClientsImportCatalog, string> = {
 
 const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
 
-function UsosCfdi() {
-  const usos = useAllUsosCfdi();
-  if (!usos.data) return <ListLoading />;
+/** A SAT catalogue as a table: its key, its description and any further columns. */
+function CatalogTable<T extends { clave: string; descripcion: string }>(props: {
+  rows: T[] | undefined;
+  headings?: string[];
+  cells?: (row: T) => ReactNode;
+}) {
+  if (!props.rows) return <ListLoading />;
   return (
     <Table responsive hover className="mb-0">
       <thead>
         <tr>
           <th scope="col">Clave</th>
           <th scope="col">Descripción</th>
-          <th scope="col">Persona física</th>
-          <th scope="col">Persona moral</th>
-          <th scope="col">Regímenes fiscales del receptor</th>
+          {props.headings?.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {usos.data.map((u) => (
-          <tr key={u.clave}>
-            <td className="font-monospace fw-semibold">{u.clave}</td>
-            <td>{u.descripcion}</td>
-            <td>{yesNo(u.aplica_fisica)}</td>
-            <td>{yesNo(u.aplica_moral)}</td>
-            <td className="small">{u.regimenes_fiscales_receptores.join(', ')}</td>
+        {props.rows.map((row) => (
+          <tr key={row.clave}>
+            <td className="font-monospace fw-semibold">{row.clave}</td>
+            <td>{row.descripcion}</td>
+            {props.cells?.(row)}
           </tr>
         ))}
       </tbody>
     </Table>
+  );
+}
+
+function UsosCfdi() {
+  const usos = useAllUsosCfdi();
+  return (
+    <CatalogTable
+      rows={usos.data}
+      headings={['Persona física', 'Persona moral', 'Regímenes fiscales del receptor']}
+      cells={(u) => (
+        <>
+          <td>{yesNo(u.aplica_fisica)}</td>
+          <td>{yesNo(u.aplica_moral)}</td>
+          <td className="small">{u.regimenes_fiscales_receptores.join(', ')}</td>
+        </>
+      )}
+    />
   );
 }
 
 function RegimenesFiscales() {
   const regimenes = useAllRegimenesFiscales();
-  if (!regimenes.data) return <ListLoading />;
   return (
-    <Table responsive hover className="mb-0">
-      <thead>
-        <tr>
-          <th scope="col">Clave</th>
-          <th scope="col">Descripción</th>
-          <th scope="col">Persona física</th>
-          <th scope="col">Persona moral</th>
-        </tr>
-      </thead>
-      <tbody>
-        {regimenes.data.map((r) => (
-          <tr key={r.clave}>
-            <td className="font-monospace fw-semibold">{r.clave}</td>
-            <td>{r.descripcion}</td>
-            <td>{yesNo(r.aplica_fisica)}</td>
-            <td>{yesNo(r.aplica_moral)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <CatalogTable
+      rows={regimenes.data}
+      headings={['Persona física', 'Persona moral']}
+      cells={(r) => (
+        <>
+          <td>{yesNo(r.aplica_fisica)}</td>
+          <td>{yesNo(r.aplica_moral)}</td>
+        </>
+      )}
+    />
   );
 }
 
 function FormasPago() {
   const formas = useFormasPago();
-  if (!formas.data) return <ListLoading />;
-  return (
-    <Table responsive hover className="mb-0">
-      <thead>
-        <tr>
-          <th scope="col">Clave</th>
-          <th scope="col">Descripción</th>
-        </tr>
-      </thead>
-      <tbody>
-        {formas.data.map((f) => (
-          <tr key={f.clave}>
-            <td className="font-monospace fw-semibold">{f.clave}</td>
-            <td>{f.descripcion}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
+  return <CatalogTable rows={formas.data} />;
 }
 
 /** The SAT catalogues whose keys fill the clients import template. */

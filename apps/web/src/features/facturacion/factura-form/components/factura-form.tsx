@@ -31,6 +31,7 @@ import { ApiError } from '#src/shared/http/api-error.ts';
 import { REMAINING_CREDITS_QUERY_KEY } from '#src/shared/session/remaining-credits.ts';
 import { setTotalRemainingCredits } from '#src/shared/session/session-store.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
 import {
   searchClients,
   useFormasPago,
@@ -519,16 +520,14 @@ export function FacturaForm(props: FacturaFormProps) {
                     },
                   })}
                 >
-                  {(
-                    metodosPago.data ?? [
-                      { clave: 'PUE', descripcion: 'Pago en una sola exhibición' },
-                      { clave: 'PPD', descripcion: 'Pago en parcialidades o diferido' },
-                    ]
-                  ).map((m) => (
-                    <option key={m.clave} value={m.clave}>
-                      {m.clave} - {m.descripcion}
-                    </option>
-                  ))}
+                  <ClaveOptions
+                    rows={
+                      metodosPago.data ?? [
+                        { clave: 'PUE', descripcion: 'Pago en una sola exhibición' },
+                        { clave: 'PPD', descripcion: 'Pago en parcialidades o diferido' },
+                      ]
+                    }
+                  />
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">
                   {errors.metodo_pago?.message}
@@ -548,13 +547,11 @@ export function FacturaForm(props: FacturaFormProps) {
                   }
                 >
                   <option value="">Elija la forma de pago</option>
-                  {(formasPago.data ?? [])
-                    .filter((f) => metodoPago === 'PPD' || f.clave !== '99')
-                    .map((f) => (
-                      <option key={f.clave} value={f.clave}>
-                        {f.clave} - {f.descripcion}
-                      </option>
-                    ))}
+                  <ClaveOptions
+                    rows={(formasPago.data ?? []).filter(
+                      (f) => metodoPago === 'PPD' || f.clave !== '99',
+                    )}
+                  />
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">
                   {errors.forma_pago?.message}
@@ -577,11 +574,7 @@ export function FacturaForm(props: FacturaFormProps) {
                   <option value="">
                     {cliente ? 'Elija el uso del CFDI' : 'Elija primero el cliente'}
                   </option>
-                  {(usosCfdi.data ?? []).map((u) => (
-                    <option key={u.clave} value={u.clave}>
-                      {u.clave} - {u.descripcion}
-                    </option>
-                  ))}
+                  <ClaveOptions rows={usosCfdi.data ?? []} />
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">
                   {errors.uso_cfdi?.message}

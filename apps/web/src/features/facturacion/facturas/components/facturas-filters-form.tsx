@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -8,12 +8,35 @@ import {
   EMPTY_FILTERS,
   type FacturasFilters,
   METODO_PAGO_FILTER_OPTIONS,
-  type MetodoPagoFilter,
   STATUS_FILTER_OPTIONS,
-  type StatusFilter,
   filtersError,
   hasActiveFilters,
 } from '../facturas-query.ts';
+
+function FilterField(props: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Form.Group controlId={props.id}>
+      <Form.Label className="small fw-semibold">{props.label}</Form.Label>
+      {props.children}
+    </Form.Group>
+  );
+}
+
+function SelectFilter<V extends string>(props: {
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Form.Select value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+      {props.options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </Form.Select>
+  );
+}
 
 /** The filters of the invoice list; they apply on Buscar (or at once for the selects). */
 export function FacturasFiltersForm(props: {
@@ -34,6 +57,11 @@ export function FacturasFiltersForm(props: {
     setError(message);
     if (!message) onApply({ ...next, rfc_name: next.rfc_name.trim(), serie: next.serie.trim() });
   };
+  // The selects apply at once.
+  const applyNow = (next: FacturasFilters) => {
+    setDraft(next);
+    apply(next);
+  };
   const set = <K extends keyof FacturasFilters>(key: K, v: FacturasFilters[K]) =>
     setDraft((d) => ({ ...d, [key]: v }));
 
@@ -48,8 +76,7 @@ export function FacturasFiltersForm(props: {
     >
       <Row className="g-3 align-items-end">
         <Col md={6} lg={4}>
-          <Form.Group controlId="filtro-rfc-name">
-            <Form.Label className="small fw-semibold">Cliente (nombre o RFC) o UUID</Form.Label>
+          <FilterField id="filtro-rfc-name" label="Cliente (nombre o RFC) o UUID">
             <Form.Control
               type="search"
               placeholder="Ej. ACME o XAXX010101000"
@@ -57,77 +84,54 @@ export function FacturasFiltersForm(props: {
               maxLength={300}
               onChange={(e) => set('rfc_name', e.target.value)}
             />
-          </Form.Group>
+          </FilterField>
         </Col>
         <Col sm={6} md={3} lg={2}>
-          <Form.Group controlId="filtro-from-date">
-            <Form.Label className="small fw-semibold">Desde</Form.Label>
+          <FilterField id="filtro-from-date" label="Desde">
             <Form.Control
               type="date"
               value={draft.from_date}
               isInvalid={!!error}
               onChange={(e) => set('from_date', e.target.value)}
             />
-          </Form.Group>
+          </FilterField>
         </Col>
         <Col sm={6} md={3} lg={2}>
-          <Form.Group controlId="filtro-to-date">
-            <Form.Label className="small fw-semibold">Hasta</Form.Label>
+          <FilterField id="filtro-to-date" label="Hasta">
             <Form.Control
               type="date"
               value={draft.to_date}
               isInvalid={!!error}
               onChange={(e) => set('to_date', e.target.value)}
             />
-          </Form.Group>
+          </FilterField>
         </Col>
         <Col sm={4} md={2} lg={1}>
-          <Form.Group controlId="filtro-serie">
-            <Form.Label className="small fw-semibold">Serie</Form.Label>
+          <FilterField id="filtro-serie" label="Serie">
             <Form.Control
               value={draft.serie}
               maxLength={25}
               onChange={(e) => set('serie', e.target.value)}
             />
-          </Form.Group>
+          </FilterField>
         </Col>
         <Col sm={4} md={3} lg={3}>
-          <Form.Group controlId="filtro-status">
-            <Form.Label className="small fw-semibold">Estatus</Form.Label>
-            <Form.Select
+          <FilterField id="filtro-status" label="Estatus">
+            <SelectFilter
               value={draft.status}
-              onChange={(e) => {
-                const next = { ...draft, status: e.target.value as StatusFilter };
-                setDraft(next);
-                apply(next);
-              }}
-            >
-              {STATUS_FILTER_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+              options={STATUS_FILTER_OPTIONS}
+              onChange={(status) => applyNow({ ...draft, status })}
+            />
+          </FilterField>
         </Col>
         <Col sm={4} md={4} lg={4}>
-          <Form.Group controlId="filtro-metodo-pago">
-            <Form.Label className="small fw-semibold">Método de pago</Form.Label>
-            <Form.Select
+          <FilterField id="filtro-metodo-pago" label="Método de pago">
+            <SelectFilter
               value={draft.metodo_pago}
-              onChange={(e) => {
-                const next = { ...draft, metodo_pago: e.target.value as MetodoPagoFilter };
-                setDraft(next);
-                apply(next);
-              }}
-            >
-              {METODO_PAGO_FILTER_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+              options={METODO_PAGO_FILTER_OPTIONS}
+              onChange={(metodo_pago) => applyNow({ ...draft, metodo_pago })}
+            />
+          </FilterField>
         </Col>
         <Col className="d-flex gap-2">
           <Button type="submit">Buscar</Button>
