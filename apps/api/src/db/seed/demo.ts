@@ -56,6 +56,7 @@ export async function seedDemo(
       {
         email: DEMO_EMAIL,
         password: DEMO_PASSWORD,
+        name: 'Ana Kemper',
         rfc: DEMO_RFC,
         razon_social: DEMO_RAZON_SOCIAL,
         nombre_comercial: 'Escuela Kemper Urgate',

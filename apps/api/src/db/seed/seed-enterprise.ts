@@ -6,6 +6,8 @@ import { enterpriseUsers, enterprises } from '../schema/enterprises.ts';
 import { users } from '../schema/users.ts';
 
 export interface SeedEnterpriseOptions {
+  /** The user's name, shown in the greeting. */
+  name?: string;
   email?: string;
   password?: string;
   rfc?: string;
@@ -43,7 +45,7 @@ export async function seedEnterprise(
     .values({
       email,
       password_hash: await hashPassword(password),
-      name: 'Usuario de prueba',
+      name: options.name ?? 'Usuario de prueba',
       email_verified_at: new Date(),
     })
     .returning({ id: users.id });
