@@ -1,17 +1,17 @@
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { CLIENT_ORDER_COLUMNS, type ClientResponse } from '@repo/contracts/clients';
-import { DeleteButton } from '#src/shared/ui/list/delete-button.tsx';
-import { ListFooter } from '#src/shared/ui/list/list-footer.tsx';
+import { CLIENT_ORDER_COLUMNS } from '@repo/contracts/clients';
 import { ListLoading } from '#src/shared/ui/list/list-loading.tsx';
 import { listView } from '#src/shared/ui/list/list-query.ts';
 import {
   type ListColumn,
   ListHeader,
   ListLoadError,
+  ListPageFooter,
   ListTableHead,
   NoSearchResults,
+  RowActions,
   useClampedPage,
 } from '#src/shared/ui/list/list-screen.tsx';
 import { SearchBox } from '#src/shared/ui/list/search-box.tsx';
@@ -106,16 +106,6 @@ export function ClientsList() {
     );
   }
 
-  const rowsOnPage = page.data.length;
-  const remove = (client: ClientResponse) => (
-    <DeleteButton
-      size="sm"
-      message={`¿Desea eliminar el cliente ${client.name_razon_social} (${client.rfc})? Esta acción no se puede deshacer.`}
-      onDelete={() => deleteClient(client.id)}
-      redirectTo={() => list.urlAfterDelete({ rowsOnPage, total: page.total })}
-    />
-  );
-
   return (
     <>
       {header}
@@ -161,28 +151,19 @@ export function ClientsList() {
                           {describe(usos.data, client.usoCfdi)}
                         </span>
                       </td>
-                      <td className="text-end text-nowrap">
-                        <Link
-                          className="btn btn-sm btn-outline-primary me-2"
-                          to={clientEditPath(client.id)}
-                        >
-                          Editar
-                        </Link>
-                        {remove(client)}
-                      </td>
+                      <RowActions
+                        editTo={clientEditPath(client.id)}
+                        deleteMessage={`¿Desea eliminar el cliente ${client.name_razon_social} (${client.rfc})? Esta acción no se puede deshacer.`}
+                        onDelete={() => deleteClient(client.id)}
+                        redirectTo={() =>
+                          list.urlAfterDelete({ rowsOnPage: page.data.length, total: page.total })
+                        }
+                      />
                     </tr>
                   ))}
                 </tbody>
               </Table>
-              <ListFooter
-                page={page.current_page}
-                perPage={query.perPage}
-                total={page.total}
-                lastPage={page.last_page}
-                rowsOnPage={rowsOnPage}
-                onPage={list.setPage}
-                onPerPage={list.setPerPage}
-              />
+              <ListPageFooter page={page} list={list} />
             </>
           )}
         </Card.Body>

@@ -1,21 +1,18 @@
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import {
-  PRODUCT_ORDER_COLUMNS,
-  type ProductServiceResponse,
-} from '@repo/contracts/products-services';
+import { PRODUCT_ORDER_COLUMNS } from '@repo/contracts/products-services';
 import { formatCurrency } from '#src/shared/format/currency.ts';
-import { DeleteButton } from '#src/shared/ui/list/delete-button.tsx';
-import { ListFooter } from '#src/shared/ui/list/list-footer.tsx';
 import { ListLoading } from '#src/shared/ui/list/list-loading.tsx';
 import { listView } from '#src/shared/ui/list/list-query.ts';
 import {
   type ListColumn,
   ListHeader,
   ListLoadError,
+  ListPageFooter,
   ListTableHead,
   NoSearchResults,
+  RowActions,
   useClampedPage,
 } from '#src/shared/ui/list/list-screen.tsx';
 import { SearchBox } from '#src/shared/ui/list/search-box.tsx';
@@ -102,16 +99,6 @@ export function ProductsServicesList() {
     );
   }
 
-  const rowsOnPage = page.data.length;
-  const remove = (product: ProductServiceResponse) => (
-    <DeleteButton
-      size="sm"
-      message={`¿Desea eliminar «${product.description}»? Esta acción no se puede deshacer.`}
-      onDelete={() => deleteProduct(product.id)}
-      redirectTo={() => list.urlAfterDelete({ rowsOnPage, total: page.total })}
-    />
-  );
-
   return (
     <>
       {header}
@@ -159,28 +146,19 @@ export function ProductsServicesList() {
                         {formatCurrency(product.unity_price)}
                       </td>
                       <td className="small">{product.taxes_group_name}</td>
-                      <td className="text-end text-nowrap">
-                        <Link
-                          className="btn btn-sm btn-outline-primary me-2"
-                          to={productServiceEditPath(product.id)}
-                        >
-                          Editar
-                        </Link>
-                        {remove(product)}
-                      </td>
+                      <RowActions
+                        editTo={productServiceEditPath(product.id)}
+                        deleteMessage={`¿Desea eliminar «${product.description}»? Esta acción no se puede deshacer.`}
+                        onDelete={() => deleteProduct(product.id)}
+                        redirectTo={() =>
+                          list.urlAfterDelete({ rowsOnPage: page.data.length, total: page.total })
+                        }
+                      />
                     </tr>
                   ))}
                 </tbody>
               </Table>
-              <ListFooter
-                page={page.current_page}
-                perPage={query.perPage}
-                total={page.total}
-                lastPage={page.last_page}
-                rowsOnPage={rowsOnPage}
-                onPage={list.setPage}
-                onPerPage={list.setPerPage}
-              />
+              <ListPageFooter page={page} list={list} />
             </>
           )}
         </Card.Body>

@@ -3,7 +3,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../http/api-error.ts';
+import { DeleteButton } from './delete-button.tsx';
 import { DownloadButton } from './download-button.tsx';
+import { ListFooter } from './list-footer.tsx';
+import type { ListPage } from './list-page.ts';
 import { type ListQuery, clampedPage } from './list-query.ts';
 import { SortableHeader } from './sortable-header.tsx';
 import type { ListQueryControls } from './use-list-query.ts';
@@ -108,5 +111,46 @@ export function ListTableHead<C extends string>(props: {
         </th>
       </tr>
     </thead>
+  );
+}
+
+/** The last cell of a row: Editar, and Eliminar with its confirmation. */
+export function RowActions(props: {
+  editTo: string;
+  deleteMessage: string;
+  onDelete: () => Promise<unknown>;
+  redirectTo: () => string;
+}) {
+  return (
+    <td className="text-end text-nowrap">
+      <Link className="btn btn-sm btn-outline-primary me-2" to={props.editTo}>
+        Editar
+      </Link>
+      <DeleteButton
+        size="sm"
+        message={props.deleteMessage}
+        onDelete={props.onDelete}
+        redirectTo={props.redirectTo}
+      />
+    </td>
+  );
+}
+
+/** The pages and page size under a list's table. */
+export function ListPageFooter<C extends string>(props: {
+  page: ListPage<unknown>;
+  list: ListQueryControls<C>;
+}) {
+  const { page, list } = props;
+  return (
+    <ListFooter
+      page={page.current_page}
+      perPage={list.query.perPage}
+      total={page.total}
+      lastPage={page.last_page}
+      rowsOnPage={page.data.length}
+      onPage={list.setPage}
+      onPerPage={list.setPerPage}
+    />
   );
 }
