@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Catalogos } from '@repo/catalogos';
 import { SandboxPac, SwSapienPac, type Pac, type SandboxStore } from '@repo/pac';
 import type { Config } from '../config.ts';
@@ -7,7 +8,10 @@ import type { Config } from '../config.ts';
  * DATA_DIR/sandbox-pac), SW Sapien with PAC=sw and its credentials (a token, or user and password).
  */
 export function createPac(
-  config: Pick<Config, 'PAC' | 'DATA_DIR' | 'SW_URL' | 'SW_USER' | 'SW_PASSWORD' | 'SW_TOKEN'>,
+  config: Pick<
+    Config,
+    'PAC' | 'DATA_DIR' | 'SW_URL' | 'SW_USER' | 'SW_PASSWORD' | 'SW_TOKEN' | 'PAC_SANDBOX_CAS'
+  >,
   catalogos: Catalogos,
   options: { store?: SandboxStore; clock?: () => Date } = {},
 ): Pac {
@@ -23,8 +27,21 @@ export function createPac(
       ...(options.clock ? { clock: options.clock } : {}),
     });
   }
+  const autoridadesCertificadoras = config.PAC_SANDBOX_CAS.split(',')
+    .map((file) => file.trim())
+    .filter(Boolean)
+    .map((file) => {
+      try {
+        return readFileSync(file);
+      } catch (e) {
+        throw new Error(`PAC_SANDBOX_CAS: cannot read ${file}: ${(e as Error).message}`, {
+          cause: e,
+        });
+      }
+    });
   return new SandboxPac({
     dataDir: config.DATA_DIR,
+    autoridadesCertificadoras,
     catalogos,
     zonaHorariaDe: (cp) => catalogos.codigosPostales.zonaHoraria(cp),
     ...(options.store ? { store: options.store } : {}),

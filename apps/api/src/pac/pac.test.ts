@@ -1,9 +1,11 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PacDuplicadoError, SandboxPac, SwSapienPac } from '@repo/pac';
+import { PacDuplicadoError, PacRechazoError, SandboxPac, SwSapienPac } from '@repo/pac';
+import { EKU, cfdiSellado, csdDePrueba } from '../../../../packages/pac/test/cfdi-de-prueba.ts';
 import { loadConfig } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { timbrarComprobante } from '../modules/timbrado/timbrado.service.ts';
@@ -41,6 +43,67 @@ describe('the configured PAC', () => {
     expect(createPac({ ...base, SW_USER: 'u', SW_PASSWORD: 'p' }, t.deps.catalogos)).toBeInstanceOf(
       SwSapienPac,
     );
+  });
+
+  it('the sandbox accepts CSDs of the authorities in PAC_SANDBOX_CAS (the SAT CAs), and only those besides the test CA', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pac-cas-'));
+    try {
+      // An authority the sandbox does not know: a CSD it issued is refused with 308 until its
+      // certificate is configured, as the SAT's own CAs would be in a real deployment.
+      execFileSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '30',
+        '-subj',
+        '/CN=AC DE PRUEBA AJENA/O=OTRA AUTORIDAD',
+        '-keyout',
+        join(dir, 'ca.key.pem'),
+        '-out',
+        join(dir, 'ca.cer.pem'),
+      ]);
+      execFileSync('openssl', [
+        'x509',
+        '-in',
+        join(dir, 'ca.cer.pem'),
+        '-outform',
+        'DER',
+        '-out',
+        join(dir, 'ca.cer'),
+      ]);
+      const ahora = new Date();
+      const csd = csdDePrueba({
+        ...EKU,
+        validFrom: new Date(ahora.getTime() - 86_400_000),
+        ca: {
+          certificatePem: readFileSync(join(dir, 'ca.cer.pem'), 'utf8'),
+          privateKeyPem: readFileSync(join(dir, 'ca.key.pem'), 'utf8'),
+        },
+      });
+      const xml = cfdiSellado(ahora, { csd });
+      const base = { ...t.deps.config, PAC: 'sandbox' as const, DATA_DIR: dir };
+      const sinCa = createPac({ ...base, PAC_SANDBOX_CAS: '' }, t.deps.catalogos, {
+        clock: () => ahora,
+      });
+      const rechazo = await sinCa.timbrar(xml, { idempotencyKey: 'a' }).catch((e: unknown) => e);
+      expect(rechazo).toBeInstanceOf(PacRechazoError);
+      expect((rechazo as PacRechazoError).codigo).toBe('308');
+
+      const conCa = createPac(
+        { ...base, PAC_SANDBOX_CAS: ` ${join(dir, 'ca.cer')} ,` },
+        t.deps.catalogos,
+        { clock: () => ahora },
+      );
+      expect((await conCa.timbrar(xml, { idempotencyKey: 'b' })).uuid).toMatch(/^[0-9A-F-]{36}$/);
+      expect(() =>
+        createPac({ ...base, PAC_SANDBOX_CAS: join(dir, 'no-existe.cer') }, t.deps.catalogos),
+      ).toThrow(/PAC_SANDBOX_CAS/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the sandbox stamps in the database: after a restart the same sealed XML gets the same UUID', async () => {
