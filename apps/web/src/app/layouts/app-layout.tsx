@@ -63,22 +63,33 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
 
   return (
     <div className="min-vh-100 d-flex flex-column bg-body-tertiary">
-      <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="shadow-sm" as="header">
-        <Container fluid="xl">
+      {/* Collapses below xl: seven menu entries, the credits and the enterprise do not fit one line
+          at lg without wrapping "Productos y servicios" onto three. */}
+      <Navbar expand="xl" bg="dark" data-bs-theme="dark" className="shadow-sm" as="header">
+        <Container fluid="xxl">
           <Navbar.Brand as={NavLink} to="/">
-            <Brand light />
+            <Brand light compact />
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menú" />
           <Navbar.Collapse id="main-nav">
             <Nav as="nav" aria-label="Menú principal" className="me-auto">
               {menu.map((item) => (
-                <Nav.Link key={item.name} as={NavLink} to={item.path} end={item.end ?? false}>
+                <Nav.Link
+                  key={item.name}
+                  as={NavLink}
+                  to={item.path}
+                  end={item.end ?? false}
+                  className="text-nowrap"
+                >
                   {item.label}
                 </Nav.Link>
               ))}
             </Nav>
-            <Nav className="align-items-lg-center gap-lg-3">
-              <Navbar.Text className="d-flex align-items-center gap-2" data-testid="nav-credits">
+            <Nav className="align-items-xl-center gap-xl-2">
+              <Navbar.Text
+                className="d-flex align-items-center gap-2 text-nowrap"
+                data-testid="nav-credits"
+              >
                 Créditos
                 <Badge
                   bg={shownCredits === 0 ? 'warning' : 'success'}
@@ -94,11 +105,18 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                 align="end"
                 id="account-menu"
                 title={
-                  <span className="d-inline-flex flex-column lh-sm text-start align-middle">
-                    <span className="fw-semibold text-white" data-testid="enterprise-name">
+                  <span
+                    className="d-inline-flex flex-column lh-sm text-start align-middle"
+                    style={{ maxWidth: '10rem' }}
+                    title={`${displayName} · ${user?.email ?? ''}`}
+                  >
+                    <span
+                      className="fw-semibold text-white text-truncate"
+                      data-testid="enterprise-name"
+                    >
                       {displayName}
                     </span>
-                    <span className="small text-white-50">{user?.email}</span>
+                    <span className="small text-white-50 text-truncate">{user?.email}</span>
                   </span>
                 }
               >

@@ -1,5 +1,8 @@
-/** The product mark: a folio-like badge and the name. */
-export function Brand({ light = false }: { light?: boolean }) {
+/**
+ * The product mark: a folio-like badge and the name. `compact` hides the name between the xl and xxl
+ * breakpoints, where the application menu needs the room.
+ */
+export function Brand({ light = false, compact = false }: { light?: boolean; compact?: boolean }) {
   return (
     <span className="d-inline-flex align-items-center gap-2 fw-bold">
       <span
@@ -9,7 +12,11 @@ export function Brand({ light = false }: { light?: boolean }) {
       >
         CFDI
       </span>
-      <span className={light ? 'text-white' : 'text-body'}>Facturación CFDI</span>
+      <span
+        className={`${light ? 'text-white' : 'text-body'}${compact ? ' d-xl-none d-xxl-inline' : ''}`}
+      >
+        Facturación CFDI
+      </span>
     </span>
   );
 }
