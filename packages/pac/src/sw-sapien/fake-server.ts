@@ -144,7 +144,9 @@ export async function startFakeSw(config: FakeSwOptions): Promise<FakeSw> {
       if (req.method === 'POST' && path.endsWith('ConsultaCFDIService.svc')) {
         const expr = /<!\[CDATA\[([^\]]*)\]\]>/.exec(body.toString('utf8'))?.[1] ?? '';
         expresion = expr;
-        const q = new URLSearchParams(expr.replace(/^\?/, ''));
+        // Read as the SAT does: '+' in fe (a base64 slice of the sello) is a plus, not a space, so
+        // URLSearchParams (form decoding) would not find one in eight CFDIs.
+        const q = expresionImpresa(expr);
         const e = await config.sandbox.consultarEstado({
           uuid: q.get('id') ?? '',
           rfcEmisor: q.get('re') ?? '',
@@ -266,4 +268,20 @@ export async function startFakeSw(config: FakeSwOptions): Promise<FakeSw> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The fields of a SAT expresionImpresa (?re=..&rr=..&tt=..&id=..&fe=..), percent-decoded only. */
+export function expresionImpresa(expr: string): Map<string, string> {
+  const campos = new Map<string, string>();
+  for (const par of expr.replace(/^\?/, '').split('&')) {
+    const i = par.indexOf('=');
+    if (i < 0) continue;
+    const valor = par.slice(i + 1);
+    try {
+      campos.set(par.slice(0, i), decodeURIComponent(valor));
+    } catch {
+      campos.set(par.slice(0, i), valor);
+    }
+  }
+  return campos;
 }
