@@ -3,7 +3,7 @@
  * one does not warm or load the other. Prints the machine state first (cores, load average), because
  * the figures of a shared machine mean little without it.
  *
- *   npm run bench [-- --only cfdi,stamping,catalogos]
+ *   npm run bench [-- --only cfdi,stamping,catalogos,server,first-load]
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -16,6 +16,9 @@ const BENCHES: Record<string, string[]> = {
   cfdi: ['bench/cfdi/bench-cfdi.ts', '--k=200', '--runs=5'],
   stamping: ['bench/stamping/bench-stamping.ts', '--stamps', '400', '--concurrency', '8'],
   catalogos: ['bench/catalogos/bench-catalogos.ts'],
+  server: ['bench/server/bench-server.ts', '--runs=3'],
+  'first-load': ['bench/first-load/bench-first-load.ts', '--runs=5'],
+  globales: ['bench/globales/bench-globales.ts', '--sales', '5000', '--runs', '3'],
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

@@ -88,6 +88,9 @@ describe('Mis clientes', () => {
     await page.getByLabel('RFC').fill('CNO010203AB1');
     await page.getByText('Ya existe un cliente con el RFC CNO010203AB1').waitFor();
     await page.getByRole('link', { name: 'Cancelar' }).click();
+    // Leaving a form with unsaved changes asks first.
+    await page.getByRole('dialog').getByText('Tiene cambios sin guardar').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Salir sin guardar' }).click();
 
     await page.getByRole('link', { name: 'Editar' }).click();
     await page.waitForURL('**/clientes/editar/*');

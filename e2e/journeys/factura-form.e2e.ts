@@ -86,6 +86,16 @@ describe('income invoice form', () => {
     await screenshot(page, 'factura-form-editar');
 
     await page.getByRole('button', { name: 'Timbrar', exact: true }).click();
+    // The form asks first, with the total and the credit it spends (as the detail does).
+    const confirmacion = page.getByRole('dialog');
+    await expect
+      .poll(() => confirmacion.getByTestId('timbrar-total').textContent())
+      .toBe('$ 3,518.66');
+    await expect
+      .poll(() => confirmacion.getByTestId('timbrar-creditos').textContent())
+      .toBe('Se usará 1 crédito: tiene 10 y le quedarán 9.');
+    await screenshot(page, 'factura-form-confirmar-timbrado');
+    await confirmacion.getByRole('button', { name: 'Timbrar', exact: true }).click();
     // The stamped invoice replaces the pre-invoice.
     await page.waitForURL(/\/facturacion\/facturas\/detalle\/\d+$/);
     const stampedId = Number(/detalle\/(\d+)$/.exec(page.url())?.[1]);
@@ -153,6 +163,12 @@ describe('income invoice form', () => {
     await page.locator('#partida-0-cantidad').fill('2');
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 3,122.50');
     await page.getByRole('button', { name: 'Timbrar con datos originales' }).click();
+    // It asks first, with the saved total (not the form's) and the credit it spends.
+    const confirmacion = page.getByRole('dialog');
+    await expect
+      .poll(() => confirmacion.getByTestId('timbrar-total').textContent())
+      .toBe('$ 1,561.25');
+    await confirmacion.getByRole('button', { name: 'Timbrar', exact: true }).click();
     await page.waitForURL(/\/facturacion\/facturas\/detalle\/\d+$/);
     const stampedId = Number(/detalle\/(\d+)$/.exec(page.url())?.[1]);
     const stamped = await s.api.get<FacturaDetail>(`facturacion/V40/facturas-ingreso/${stampedId}`);

@@ -71,11 +71,10 @@ async function credits(page: Page): Promise<number> {
 describe('the invoice list', () => {
   it('welcomes a user with no invoices, then lists, filters and shows PPD pending amounts', async () => {
     const page = await signedIn();
-    await page.goto('/');
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Facturación').click();
+    await page.goto('/facturacion');
     await page.getByRole('heading', { name: 'Facturación' }).waitFor();
     await screenshot(page, 'facturacion-menu');
-    await page.getByRole('link', { name: 'Ir a facturas' }).click();
+    await page.getByRole('link', { name: 'Ir a facturas', exact: true }).click();
     await page.waitForURL('**/facturacion/facturas');
     const welcome = page.getByTestId('list-welcome');
     await welcome.getByText('Aún no tiene facturas').waitFor();

@@ -91,6 +91,9 @@ describe('Productos y servicios', () => {
       .getByText('Ya existe un producto o servicio con el código interno LAP-001')
       .waitFor();
     await page.getByRole('link', { name: 'Cancelar' }).click();
+    // Leaving a form with unsaved changes asks first.
+    await page.getByRole('dialog').getByText('Tiene cambios sin guardar').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Salir sin guardar' }).click();
 
     await row.getByRole('link', { name: 'Editar' }).click();
     await page.waitForURL('**/productos-servicios/editar/*');

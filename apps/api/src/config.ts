@@ -1,4 +1,9 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The repository's root (the same from src/ and from the compiled dist/). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 // Every environment variable the API reads, with its default. The README table is checked against this list.
 export const configSchema = z.object({
@@ -8,10 +13,16 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Public address of the app, used in e-mailed links. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  /** Folder for local state: PGlite database, outbox, secrets, sandbox PAC certificate. */
+  /** Folder for local state: PGlite database, outbox, secrets, sandbox PAC certificate; a relative path is taken from the repository's root, not the working directory. */
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; when empty the embedded PGlite under DATA_DIR/db is used. */
-  DATABASE_URL: z.string().default(''),
+  DATABASE_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || isPostgresUrl(v), {
+      message:
+        'must be a PostgreSQL URL like postgres://user:password@host:5432/database (or empty for the embedded PGlite)',
+    }),
   /** Secret for tokens and for encrypting CSD keys at rest; generated into DATA_DIR/secrets when empty. */
   APP_SECRET: z.string().default(''),
   /** Access-token lifetime in seconds. */
@@ -44,6 +55,20 @@ export const configSchema = z.object({
   SW_PASSWORD: z.string().default(''),
   /** SW Sapien long-lived token from its portal; wins over user and password. */
   SW_TOKEN: z.string().default(''),
+  /** Banxico SIE API query token: the reference exchange rates (FIX, series SF43718) of each day are fetched with it; when empty only the committed history in data/banxico is known. */
+  BANXICO_TOKEN: z.string().default(''),
+  /** Card payments for buying credits: "sandbox" (built-in checkout with test cards, no charge) or "stripe" (Stripe Checkout). */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Minutes a credit checkout stays open before it expires and its promotional code is released (Stripe needs 30 or more). */
+  PAYMENT_CHECKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Stripe secret API key (sk_live_… or sk_test_…), needed with PAYMENT_GATEWAY=stripe. */
+  STRIPE_SECRET_KEY: z.string().default(''),
+  /** Signing secret (whsec_…) of the Stripe webhook endpoint PUBLIC_URL/api/payments/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  /** Another Stripe API base (a local server answering Stripe's shapes, for tests); empty for Stripe's own. */
+  STRIPE_API_URL: z.string().default(''),
+  /** RFC of the platform's own enterprise (an account of this app with its CSD, an income serie and a product with internal code CREDITOS-TIMBRADO) that invoices credit purchases; empty: a seeded test issuer (XIA190128J61) on the embedded database. */
+  CREDITS_INVOICE_ISSUER_RFC: z.string().default(''),
   /** Create the demo account on the first start of an empty embedded database ("0" to skip). */
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Proxies whose X-Forwarded-For is believed (per-IP rate limits): "true", a hop count, or IPs/CIDRs separated by commas; empty trusts none. */
@@ -73,13 +98,36 @@ export function trustProxyOption(
     .filter(Boolean);
 }
 
+/** postgres:// or postgresql:// with a host and a database name. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'postgres:' || url.protocol === 'postgresql:') &&
+      url.hostname !== '' &&
+      url.pathname.length > 1
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A configuration the API cannot start with; main.ts prints its one-line message and exits 1. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
 export type Config = z.infer<typeof configSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
   }
-  return parsed.data;
+  const { DATA_DIR } = parsed.data;
+  return {
+    ...parsed.data,
+    DATA_DIR: isAbsolute(DATA_DIR) ? DATA_DIR : resolve(REPO_ROOT, DATA_DIR),
+  };
 }

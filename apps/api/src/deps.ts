@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { TokenService } from './http/auth.ts';
+import type { TiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
+import type { Payments } from './payments/create-payment-gateway.ts';
 
 /** Everything a module needs from the outside world, built once by main.ts (or by the test harness). */
 export interface AppDeps {
@@ -19,6 +21,10 @@ export interface AppDeps {
   catalogos: Catalogos;
   /** The configured PAC (sandbox by default; see pac/create-pac.ts). */
   pac: Pac;
+  /** Reference exchange rates (committed history, Banxico's SIE API with BANXICO_TOKEN). */
+  tiposDeCambio: TiposDeCambio;
+  /** The configured card-payment gateway (sandbox checkout by default; see payments/). */
+  payments: Payments;
   /** The clock: injected so tests can move time. */
   now: () => Date;
 }

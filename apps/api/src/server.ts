@@ -11,9 +11,13 @@ import { useSpanishMessages } from '@repo/contracts/zod-es';
 import { trustProxyOption } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { clientConfigRoutes } from './http/client-config.routes.ts';
+import { registerControlCharacterCheck } from './http/control-characters.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { createErrorReporter } from './http/error-reporting.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestLog } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { seriesNewClientRoutes } from './modules/series/series.new-client.routes.ts';
 import { impuestosNewClientRoutes } from './modules/impuestos/impuestos.new-client.routes.ts';
@@ -24,9 +28,11 @@ import { catalogosRoutes } from './modules/catalogos/catalogos.routes.ts';
 import { firstStepsRoutes } from './modules/users/first-steps.routes.ts';
 import { datosFiscalesRoutes } from './modules/datos-fiscales/datos-fiscales.routes.ts';
 import { impuestosRoutes } from './modules/impuestos/impuestos.routes.ts';
+import { tiposDeCambioRoutes } from './modules/tipos-de-cambio/tipos-de-cambio.routes.ts';
 import { rubrosImpuestosRoutes } from './modules/rubros-impuestos/rubros-impuestos.routes.ts';
 import { sellosFiscalesRoutes } from './modules/sellos-fiscales/sellos-fiscales.routes.ts';
 import { seriesRoutes } from './modules/series/series.routes.ts';
+import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { clientsNewClientRoutes } from './modules/clients/clients.new-client.routes.ts';
 import { productsServicesRoutes } from './modules/products-services/products-services.routes.ts';
@@ -39,7 +45,12 @@ import {
   comprobantesCompartidosRoutes,
   comprobantesRoutes,
 } from './modules/comprobantes/comprobantes.routes.ts';
+import { complementosPagoRoutes } from './modules/complementos-pago/complementos-pago.routes.ts';
 import { facturasRoutes } from './modules/facturas/facturas.routes.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { paymentWebhooksRoutes } from './modules/credits/payment-webhooks.routes.ts';
+import { sandboxCheckoutRoutes } from './payments/sandbox/sandbox-checkout.routes.ts';
+import { facturasGlobalesRoutes } from './modules/facturas-globales/facturas-globales.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -51,9 +62,14 @@ export async function createServer(deps: AppDeps): Promise<App> {
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     requestIdLogLabel: 'requestId',
+    // http/request-log.ts logs each request once, with tokens in its URL redacted.
+    disableRequestLogging: true,
     // Behind a proxy, request.ip is the client's (per-IP login and e-mail rate limits).
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 5 * 1024 * 1024,
+    // Requests refused before a route runs answer in the app's envelope, in Spanish, too.
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +81,9 @@ export async function createServer(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandler(app, await createErrorReporter(deps.config));
+  registerControlCharacterCheck(app);
+  registerRequestLog(app);
+  await registerSecurityHeaders(app, deps.config);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4 } });
   await registerOpenApi(app);
@@ -79,11 +98,13 @@ export async function createServer(deps: AppDeps): Promise<App> {
       await api.register(enterprisesRoutes(deps));
       await api.register(helpCenterRoutes(deps));
       await api.register(seriesRoutes(deps));
+      await api.register(inicioRoutes(deps));
       await api.register(clientsRoutes(deps));
       await api.register(clientsNewClientRoutes(deps));
       await api.register(productsServicesRoutes(deps));
       await api.register(impuestosRoutes(deps));
       await api.register(rubrosImpuestosRoutes(deps));
+      await api.register(tiposDeCambioRoutes(deps));
       await api.register(sellosFiscalesRoutes(deps));
       await api.register(datosFiscalesRoutes(deps));
       await api.register(firstStepsRoutes(deps));
@@ -92,6 +113,10 @@ export async function createServer(deps: AppDeps): Promise<App> {
       await api.register(comprobantesRoutes(deps));
       await api.register(comprobantesCompartidosRoutes(deps));
       await api.register(facturasRoutes(deps));
+      await api.register(creditsRoutes(deps));
+      await api.register(paymentWebhooksRoutes(deps));
+      await api.register(complementosPagoRoutes(deps));
+      await api.register(facturasGlobalesRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));
       await api.register(sellosFiscalesNewClientRoutes(deps));
       await api.register(rubrosImpuestosNewClientRoutes(deps));
@@ -100,6 +125,23 @@ export async function createServer(deps: AppDeps): Promise<App> {
     },
     { prefix: '/api' },
   );
+
+  // The sandbox card provider (PAYMENT_GATEWAY=sandbox) serves its own pages and posts its signed
+  // webhooks to our webhook route through the app itself, so it needs no network or port.
+  const sandbox = deps.payments.sandbox;
+  if (sandbox) {
+    await app.register(sandboxCheckoutRoutes(sandbox));
+    sandbox.setDeliveryTarget(async (payload, headers) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/sandbox',
+        payload,
+        headers,
+      });
+      return res.statusCode;
+    });
+    app.addHook('onClose', async () => sandbox.close());
+  }
 
   await registerSpa(app);
   return app;

@@ -36,6 +36,9 @@ describe('lookups with real SAT data', () => {
     expect(c.codigosPostales.zonaHoraria('22000')).toBe('America/Tijuana');
     expect(c.codigosPostales.zonaHoraria('77500')).toBe('America/Cancun');
     expect(c.codigoPostal('22000')?.estimuloFranjaFronteriza).toBe(true);
+    // 2 = región fronteriza sur (Chetumal), also a border-region postal code.
+    expect(c.codigoPostal('77000')?.estimuloFranjaFronteriza).toBe(true);
+    expect(c.codigoPostal('06600')?.estimuloFranjaFronteriza).toBe(false);
     expect(c.codigosPostales.has('00000')).toBe(false);
     expect(c.codigosPostales.rows.some((r) => r.estado === 'DIF')).toBe(false);
     expect(c.colonias.delCodigoPostal('06600').map((x) => x.nombreAsentamiento)).toContain(

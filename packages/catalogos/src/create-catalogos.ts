@@ -1,15 +1,9 @@
 import { catalogo, type Catalogo } from './catalogo.ts';
 import type { Catalogos, CatalogoBuscable, CatalogoPorEstado } from './catalogos.ts';
 import * as read from './load.ts';
+import { readColoniasCompact } from './postal.ts';
 import { TextIndex, type TextIndexSpec } from './search/text-index.ts';
-import type {
-  ClaveProdServ,
-  ClaveUnidad,
-  Colonia,
-  Estado,
-  Municipio,
-  TasaOCuota,
-} from './types.ts';
+import type { ClaveProdServ, ClaveUnidad, Estado, Municipio, TasaOCuota } from './types.ts';
 import { fechaIso, vigenteEn } from './vigencia.ts';
 
 /** A value computed on first use, then kept. */
@@ -69,7 +63,8 @@ function buscable<T extends { clave: string }>(
   const rows = lazy(readRows);
   const index = lazy(() => new TextIndex(rows(), spec));
   const base = deferred(() => catalogo(rows()));
-  return Object.assign(Object.create(null) as object, {
+  // A literal, not Object.assign: assigning would call the `rows` getter and read the catalog now.
+  return {
     get rows() {
       return base.rows;
     },
@@ -78,7 +73,7 @@ function buscable<T extends { clave: string }>(
     vigente: (clave: string, fecha: string | Date) => base.vigente(clave, fecha),
     vigentes: (fecha: string | Date) => base.vigentes(fecha),
     search: (query: string, options = {}) => index().search(query, options),
-  }) as CatalogoBuscable<T>;
+  };
 }
 
 const hoy = () => new Date().toISOString().slice(0, 10);
@@ -100,12 +95,26 @@ function staticOrder<T extends { clave: string; vigenciaHasta: string }>(text: (
   };
 }
 
+/**
+ * c_ClaveProdServ keys ending in 00 are classes ('80101500 Servicios de consultoría de negocios y
+ * administración corporativa'), the rest products of a class ('80101507 Servicios de asesoramiento
+ * sobre tecnologías de la información'): a class is what most people invoicing a service mean, so
+ * inside a tier classes come first (after the rows in force), then the static order.
+ */
+const classFirst = (next: (a: ClaveProdServ, b: ClaveProdServ) => number) => {
+  const today = hoy();
+  const expired = (r: ClaveProdServ) => (r.vigenciaHasta !== '' && r.vigenciaHasta < today ? 1 : 0);
+  const product = (r: ClaveProdServ) => (r.clave.endsWith('00') ? 0 : 1);
+  return (a: ClaveProdServ, b: ClaveProdServ): number =>
+    expired(a) - expired(b) || product(a) - product(b) || next(a, b);
+};
+
 export const PRODUCTOS_SPEC: TextIndexSpec<ClaveProdServ> = {
   key: (r) => r.clave,
   primary: (r) => r.descripcion,
   secondary: (r) => r.palabrasSimilares,
   keyPattern: /^\d{1,8}$/,
-  compare: staticOrder((r) => r.descripcion),
+  compare: classFirst(staticOrder((r) => r.descripcion)),
 };
 
 export const UNIDADES_SPEC: TextIndexSpec<ClaveUnidad> = {
@@ -147,21 +156,7 @@ export function createCatalogos(dir: string): Catalogos {
   });
   const municipios = deferred(() => porEstado(read.readMunicipios(dir)));
   const localidades = deferred(() => porEstado(read.readLocalidades(dir)));
-  const colonias = deferred(() => {
-    const rows = read.readColonias(dir);
-    const byCp = new Map<string, Colonia[]>();
-    for (const row of rows) {
-      const list = byCp.get(row.codigoPostal);
-      if (list) list.push(row);
-      else byCp.set(row.codigoPostal, [row]);
-    }
-    for (const list of byCp.values()) list.sort((a, b) => (a.clave < b.clave ? -1 : 1));
-    return {
-      rows,
-      delCodigoPostal: (cp: string): readonly Colonia[] => byCp.get(cp) ?? [],
-      get: (cp: string, clave: string) => byCp.get(cp)?.find((c) => c.clave === clave),
-    };
-  });
+  const colonias = deferred(() => readColoniasCompact(dir));
   const codigosPostales = deferred(() => {
     const base = read.readCodigosPostalesIndexed(dir);
     return Object.assign(base, {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Catalogo } from './catalogo.ts';
-import { readTsv, readTsvLines, mapTsv, flag, type Tsv } from './tsv.ts';
-import { fechaIso, vigenteEn } from './vigencia.ts';
+import { CODIGO_POSTAL_HEADER, readCodigosPostalesCompact } from './postal.ts';
+import { readTsv, mapTsv, flag, type Tsv } from './tsv.ts';
 import type {
   ClaveDescripcion,
   ClaveProdServ,
@@ -147,7 +147,8 @@ function codigosPostalesFrom(tsv: Tsv): CodigoPostal[] {
       estado: estadoActual(c('estado')),
       municipio: c('municipio'),
       localidad: c('localidad'),
-      estimuloFranjaFronteriza: flag(c('estimulo_franja_fronteriza')),
+      // 1 = región fronteriza norte, 2 = región fronteriza sur (decree of 2020-12-30).
+      estimuloFranjaFronteriza: ['1', '2'].includes(c('estimulo_franja_fronteriza')),
       vigenciaDesde: c('vigencia_desde'),
       vigenciaHasta: c('vigencia_hasta'),
       husoHorario: {
@@ -171,55 +172,19 @@ function codigosPostalesFrom(tsv: Tsv): CodigoPostal[] {
   );
 }
 
-/**
- * c_CodigoPostal indexed by key without building its 95,748 rows: the lines are kept as text and a
- * row is parsed the first time its key is asked for (start-up matters: every API test file loads
- * the catalogs). `rows` parses them all, once.
- */
-export function readCodigosPostalesIndexed(dir: string): Catalogo<CodigoPostal> {
-  const tsv = readTsvLines(dir, 'c_CodigoPostal.tsv.gz');
-  const byKey = new Map<string, number>();
-  for (let i = 0; i < tsv.lines.length; i++) {
-    const line = tsv.lines[i] as string;
-    const tab = line.indexOf('\t');
-    if (!byKey.has(line.slice(0, tab))) byKey.set(line.slice(0, tab), i);
-  }
-  const parsed = new Map<number, CodigoPostal>();
-  const one = (i: number): CodigoPostal => {
-    let row = parsed.get(i);
-    if (!row) {
-      const only = {
-        file: tsv.file,
-        header: tsv.header,
-        rows: [(tsv.lines[i] as string).split('\t')],
-      };
-      row = codigosPostalesFrom(only)[0] as CodigoPostal;
-      parsed.set(i, row);
-    }
-    return row;
-  };
-  let all: CodigoPostal[] | undefined;
-  const get = (clave: string) => {
-    const i = byKey.get(clave);
-    return i === undefined ? undefined : one(i);
-  };
-  return {
-    get rows() {
-      all ??= tsv.lines.map((_, i) => one(i));
-      return all;
-    },
-    get,
-    has: (clave) => byKey.has(clave),
-    vigente(clave, fecha) {
-      const row = get(clave);
-      return row !== undefined && vigenteEn(row, fechaIso(fecha));
-    },
-    vigentes(fecha) {
-      const dia = fechaIso(fecha);
-      return this.rows.filter((r) => vigenteEn(r, dia));
-    },
-  };
-}
+const CODIGO_POSTAL_COLUMNS = CODIGO_POSTAL_HEADER.split('\t');
+
+/** One c_CodigoPostal line (its cells) as the row readCodigosPostales gives. */
+export const codigoPostalFromCells = (cells: string[]): CodigoPostal =>
+  codigosPostalesFrom({
+    file: 'c_CodigoPostal.tsv.gz',
+    header: CODIGO_POSTAL_COLUMNS,
+    rows: [cells],
+  })[0] as CodigoPostal;
+
+/** c_CodigoPostal indexed by key in compact form (postal.ts); a row is built when asked for. */
+export const readCodigosPostalesIndexed = (dir: string): Catalogo<CodigoPostal> =>
+  readCodigosPostalesCompact(dir, codigoPostalFromCells);
 
 export const readRegimenesFiscales = (dir: string): RegimenFiscal[] =>
   mapTsv(

@@ -25,21 +25,6 @@ export function readTsv(dir: string, name: string): Tsv {
   return { file, header, rows };
 }
 
-/** Reads a TSV keeping each data line as text (for large catalogs parsed row by row on demand). */
-export function readTsvLines(
-  dir: string,
-  name: string,
-): { file: string; header: string[]; lines: string[] } {
-  const file = join(dir, name);
-  const bytes = readFileSync(file);
-  const text = (name.endsWith('.gz') ? gunzipSync(bytes) : bytes)
-    .toString('utf8')
-    .replace(/\r/g, '');
-  const lines = text.split('\n');
-  const header = (lines.shift() ?? '').split('\t');
-  return { file, header, lines: lines.filter((l) => l !== '') };
-}
-
 /** Column accessor by name; throws when the file lacks a column (a changed source format). */
 export function columns<K extends string>(tsv: Tsv, names: readonly K[]): Record<K, number> {
   const out = {} as Record<K, number>;

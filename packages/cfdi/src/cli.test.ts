@@ -7,8 +7,16 @@ import { SAT_TEST_CSD_DIR } from '../test/fixtures.ts';
 import { runCli } from './cli.ts';
 import { generateTestCsd } from './csd/generate-test-csd.ts';
 
+// The CLI runs with a fixed clock; the certificate's validity is fixed around that same instant so
+// the test does not depend on the day it runs.
+const NOW = new Date('2026-11-23T00:00:00Z');
 const dir = mkdtempSync(join(tmpdir(), 'cfdi-cli-'));
-const csd = generateTestCsd({ rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE SA DE CV' });
+const csd = generateTestCsd({
+  rfc: 'EKU9003173C9',
+  nombre: 'ESCUELA KEMPER URGATE SA DE CV',
+  validFrom: new Date('2026-01-01T00:00:00Z'),
+  validTo: new Date('2030-01-01T00:00:00Z'),
+});
 writeFileSync(join(dir, 'csd.cer'), csd.cer);
 writeFileSync(join(dir, 'csd.key'), csd.key);
 writeFileSync(join(dir, 'password.txt'), csd.password);
@@ -48,7 +56,7 @@ function run(args: string[]) {
   const code = runCli(args, {
     stdout: (s) => (out += s),
     stderr: (s) => (err += s),
-    now: () => new Date('2026-11-23T00:00:00Z'),
+    now: () => NOW,
   });
   return { code, out, err };
 }

@@ -25,11 +25,16 @@ const usos: Record<string, [boolean, boolean, string]> = {
   CN01: [true, false, '605'],
 };
 const monedas: Record<string, number> = { MXN: 2, USD: 2, EUR: 2, JPY: 0, XXX: 0 };
+/** c_Moneda porcentaje_variacion (5 for every currency of the catalog copy). */
+const VARIACION = 5;
 const set = (s: string) => new Set(s.split(' '));
 const formas = set('01 02 03 04 05 06 08 12 13 14 15 17 23 24 25 26 27 28 29 30 31 99');
 const prodServ = set('80101500 84111506 01010101 90111800 50202306 43232408');
 const unidades = set('E48 ACT H87 DAY KGM LTR');
-const cps = set('10740 42501 45079 86991 22000 64000 06300 77500');
+const cps = set('10740 42501 45079 86991 22000 64000 06300 77500 77000');
+/** Border-region postal codes (22000 Tijuana north, 77000 Chetumal south) and keys without the stimulus. */
+const frontera = set('22000 77000');
+const sinEstimulo = set('01010101 43232408');
 const paises = set('USA CAN ESP MEX');
 const fijo = (
   v: string,
@@ -110,10 +115,15 @@ export const catalogosDePrueba: CatalogosLookup = {
     );
   },
   formaPago: (c) => (formas.has(c) ? { clave: c } : undefined),
-  moneda: (c) => (monedas[c] === undefined ? undefined : { clave: c, decimales: monedas[c] }),
-  claveProdServ: (c) => (prodServ.has(c) ? { clave: c } : undefined),
+  moneda: (c) =>
+    monedas[c] === undefined
+      ? undefined
+      : { clave: c, decimales: monedas[c], porcentajeVariacion: VARIACION },
+  claveProdServ: (c) =>
+    prodServ.has(c) ? { clave: c, estimuloFranjaFronteriza: !sinEstimulo.has(c) } : undefined,
   claveUnidad: (c) => (unidades.has(c) ? { clave: c } : undefined),
-  codigoPostal: (c) => (cps.has(c) ? { clave: c } : undefined),
+  codigoPostal: (c) =>
+    cps.has(c) ? { clave: c, estimuloFranjaFronteriza: frontera.has(c) } : undefined,
   pais: (c) => (paises.has(c) ? { clave: c } : undefined),
   tasasOCuotas: () => tasas,
 };

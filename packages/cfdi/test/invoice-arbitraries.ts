@@ -148,10 +148,36 @@ export function conceptoArb(conLocales: boolean): fc.Arbitrary<ConceptoIngresoDr
     });
 }
 
+const esIva8 = (i: ImpuestoDraft) =>
+  i.impuesto === '002' && i.tipoFactor === 'Tasa' && new Decimal(i.tasaOCuota ?? 0).equals('0.08');
+
+/**
+ * IVA 8 % only from a border-region postal code (22000) and on a key that admits the stimulus
+ * (50202306); elsewhere the draw's 8 % becomes 16 % (rules 2.4.1).
+ */
+function reglaFronteriza(c: ConceptoIngresoDraft, frontera: boolean): ConceptoIngresoDraft {
+  if (!(c.impuestos ?? []).some(esIva8)) return c;
+  if (frontera) return { ...c, claveProdServ: '50202306' };
+  return {
+    ...c,
+    impuestos: (c.impuestos ?? []).map((i) => (esIva8(i) ? { ...i, tasaOCuota: '0.16' } : i)),
+  };
+}
+
+/** USD reference rate of the property tests' day, and the rate drawn around it (±4 %). */
+export const FIX_DE_PRUEBA = '17.4520';
+
 export const ingresoArb: fc.Arbitrary<IngresoDraft> = fc
   .record({
     moneda: fc.constantFrom('MXN', 'USD'),
     metodoPago: fc.constantFrom('PUE' as const, 'PPD' as const),
+    frontera: fc.boolean(),
+    tipoCambio: fc.integer({ min: -40_000, max: 40_000 }).map((n) =>
+      new Decimal(FIX_DE_PRUEBA)
+        .times(new Decimal(1).plus(new Decimal(n).dividedBy(1_000_000)))
+        .toDecimalPlaces(4, Decimal.ROUND_HALF_UP)
+        .toFixed(),
+    ),
     conceptos: fc.array(conceptoArb(true), { minLength: 1, maxLength: 50 }),
   })
   .map((r): IngresoDraft => ({
@@ -160,8 +186,8 @@ export const ingresoArb: fc.Arbitrary<IngresoDraft> = fc
     formaPago: r.metodoPago === 'PUE' ? '03' : '99',
     metodoPago: r.metodoPago,
     moneda: r.moneda,
-    ...(r.moneda === 'USD' ? { tipoCambio: '17.1512' } : {}),
-    lugarExpedicion: '42501',
+    ...(r.moneda === 'USD' ? { tipoCambio: r.tipoCambio } : {}),
+    lugarExpedicion: r.frontera ? '22000' : '42501',
     emisor: { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' },
     receptor: {
       rfc: 'CACX7605101P8',
@@ -170,5 +196,5 @@ export const ingresoArb: fc.Arbitrary<IngresoDraft> = fc
       regimenFiscalReceptor: '612',
       usoCfdi: 'G03',
     },
-    conceptos: r.conceptos,
+    conceptos: r.conceptos.map((c) => reglaFronteriza(c, r.frontera)),
   }));

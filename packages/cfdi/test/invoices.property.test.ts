@@ -14,9 +14,16 @@ import { writeComprobanteXml } from '../src/xml/write-xml.ts';
 import { catalogosDePrueba as catalogos } from './catalogos-de-prueba.ts';
 import { checkSatMany } from './check-sat.ts';
 import { currentTestCsd } from './fixtures.ts';
-import { ingresoArb } from './invoice-arbitraries.ts';
+import { FIX_DE_PRUEBA, ingresoArb } from './invoice-arbitraries.ts';
+import { recalcular } from './recalculo-independiente.ts';
+import { HistorialTipoCambio } from '../src/tipo-cambio/index.ts';
 
-const ctx = { fecha: '2024-06-15T12:00:00', noCertificado: '20001000000000000001' };
+const ctx = { fecha: '2026-01-21T12:00:00', noCertificado: '20001000000000000001' };
+/** The USD reference of the tests' day: random rates within ±4 % of it must pass CFDI40118. */
+const referencias = new HistorialTipoCambio([
+  { moneda: 'USD', serie: 'SF43718', fecha: '2026-01-21', valor: FIX_DE_PRUEBA },
+]);
+const tipoCambioReferencia = (m: string, d: string) => referencias.referencia(m, d);
 
 function build(d: Parameters<typeof buildIngreso>[0]): Comprobante {
   const r = buildIngreso(d, ctx);
@@ -35,28 +42,70 @@ describe('random invoices (1–50 conceptos, up to 6 decimals, discounts, every 
       fc.assert(
         fc.property(ingresoArb, (draft) => {
           const c = build(draft);
-          expect(validateComprobante(c, { catalogos })).toEqual([]);
+          expect(validateComprobante(c, { catalogos, tipoCambioReferencia })).toEqual([]);
+          expect(recalcular(draft, c)).toEqual([]);
           expect(new Decimal(c.Total).greaterThanOrEqualTo(0)).toBe(true);
           const xml = writeComprobanteXml(c);
           expect(parseComprobanteXml(xml)).toEqual(c);
           expect(cadenaOriginalFromXml(xml)).toBe(buildCadenaOriginal(c));
         }),
-        { numRuns: 1000, seed: 20261123 },
+        { numRuns: 2000, seed: 20261123 },
       );
     },
   );
 
-  it('a sample, signed, passes the SAT XSD, the SAT XSLT cadena and openssl', LENTO, () => {
-    const csd = currentTestCsd('EKU9003173C9', 'ESCUELA KEMPER URGATE SA DE CV');
-    const muestra = fc
-      .sample(ingresoArb, { numRuns: 30, seed: 7 })
-      .map((d) => firmarComprobante(build(d), csd));
-    const resultados = checkSatMany(muestra.map((m) => m.xml));
-    resultados.forEach((res, i) => {
-      expect(res.errors).toEqual([]);
-      expect(res.cadena).toBe(muestra[i]!.cadenaOriginal);
-    });
+  it('the independent recomputation catches an IVA base without the IEPS and a cent off the total', () => {
+    const draft = fc.sample(ingresoArb, { numRuns: 1, seed: 3 })[0]!;
+    const { tipoCambio: _t, ...sinTipo } = draft;
+    void _t;
+    const d: typeof draft = {
+      ...sinTipo,
+      moneda: 'MXN',
+      lugarExpedicion: '42501',
+      conceptos: [
+        {
+          ...draft.conceptos[0]!,
+          claveProdServ: '50202306',
+          cantidad: '1',
+          valorUnitario: '51.72',
+          ivaSobreIeps: false,
+          impuestosLocales: [],
+          impuestos: [
+            { tipo: 'traslado', impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: '0.16' },
+            { tipo: 'traslado', impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: '0.08' },
+          ],
+        },
+      ],
+    };
+    delete (d.conceptos[0] as { descuento?: unknown }).descuento;
+    const viejo = build(d);
+    expect(recalcular(d, viejo)).toEqual([]);
+    const { ivaSobreIeps: _v, ...porDefecto } = d.conceptos[0]!;
+    void _v;
+    expect(recalcular({ ...d, conceptos: [porDefecto] }, viejo)).toContain(
+      'Conceptos[0].traslado 002 Tasa.Base: 51.72 ≠ 55.86',
+    );
+    expect(recalcular(d, { ...viejo, Total: '1.00' })).toEqual([
+      `Total: escrito 1.00, esperado ${viejo.Total}`,
+    ]);
   });
+
+  it(
+    'a sample of 60, signed, passes the SAT XSD, the SAT XSLT cadena and openssl (batches of 30)',
+    LENTO,
+    () => {
+      const csd = currentTestCsd('EKU9003173C9', 'ESCUELA KEMPER URGATE SA DE CV');
+      const drafts = fc.sample(ingresoArb, { numRuns: 60, seed: 7 });
+      for (let i = 0; i < drafts.length; i += 30) {
+        const muestra = drafts.slice(i, i + 30).map((d) => firmarComprobante(build(d), csd));
+        const resultados = checkSatMany(muestra.map((m) => m.xml));
+        resultados.forEach((res, j) => {
+          expect(res.errors).toEqual([]);
+          expect(res.cadena).toBe(muestra[j]!.cadenaOriginal);
+        });
+      }
+    },
+  );
 
   it(
     'paying an MXN PPD invoice in 1–4 parts: every payment validates and ImpuestosDR add up to the invoice',

@@ -21,5 +21,7 @@ export type WebErrorReporting = z.infer<typeof WebErrorReporting>;
 /** GET /api/client-config: what the SPA reads from the server at start, so one build fits every deployment. */
 export const ClientConfig = z.object({
   error_reporting: WebErrorReporting.nullable(),
+  /** True when the configured PAC is a test one (the sandbox): what it stamps has no fiscal validity. */
+  modo_pruebas: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './envelope.ts';
 import { RFC_INVALID_MESSAGE, isValidRfc } from './enterprises.ts';
+import { REGIMEN_SOCIETARIO_MESSAGE, stripRegimenSocietario } from './datos-fiscales.ts';
+import { cleanDescription } from './products-services.ts';
 
 /** Spec section 8, item 7: the SPA shows it when a failed import carries no message. */
 export const IMPORT_CLIENTS_FALLBACK_MESSAGE = 'error al importar los clientes';
@@ -67,11 +69,13 @@ export type ClientAddress = z.infer<typeof ClientAddress>;
 
 /** Body of POST /clients and PUT /clients/{id}. */
 export const ClientRequest = z.object({
+  // Spec section 5: the receptor's name as the SAT registers it, without the régimen societario.
   name_razon_social: z
     .string({ error: NAME_REQUIRED_MESSAGE })
     .trim()
     .min(1, NAME_REQUIRED_MESSAGE)
-    .max(300, NAME_MAX_MESSAGE),
+    .max(300, NAME_MAX_MESSAGE)
+    .refine((v) => stripRegimenSocietario(v) === v, REGIMEN_SOCIETARIO_MESSAGE),
   rfc: z
     .string({ error: RFC_INVALID_MESSAGE })
     .trim()
@@ -112,7 +116,12 @@ export const ClientRequest = z.object({
     .transform((v) => (v ? v : null)),
   /** ResidenciaFiscal (c_Pais) of a foreign client. */
   pais: optionalKey,
-  description: z.string().trim().max(1000, DESCRIPTION_MAX_MESSAGE).default(''),
+  // Spec section 5, as for products: HTML tags and line breaks removed.
+  description: z
+    .string()
+    .max(1000, DESCRIPTION_MAX_MESSAGE)
+    .transform(cleanDescription)
+    .default(''),
 });
 export type ClientRequest = z.infer<typeof ClientRequest>;
 export type ClientRequestInput = z.input<typeof ClientRequest>;

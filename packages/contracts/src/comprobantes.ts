@@ -11,6 +11,9 @@ import { z } from 'zod';
 export const COMPROBANTE_SIN_TIMBRAR_MESSAGE =
   'El comprobante no está timbrado: no tiene XML ni PDF. Timbre la factura para poder descargarla, compartirla o enviarla.';
 export const COMPROBANTE_NOT_FOUND_MESSAGE = 'No encontramos el comprobante.';
+export const SHARE_LINK_REVOKED_MESSAGE =
+  'Quien le compartió este comprobante revocó el enlace. Si todavía lo necesita, pídale uno nuevo.';
+export const SHARE_LINK_UNKNOWN_MESSAGE = 'El enlace no existe para este comprobante.';
 export const SHARE_LINK_NOT_FOUND_MESSAGE =
   'El enlace para consultar esta factura no existe o ya expiró. Pida a quien se lo compartió un enlace nuevo.';
 
@@ -90,8 +93,15 @@ export const ShareLinkInfo = z.object({
   last_viewed_at: z.string().nullable(),
   /** Downloads of the PDF or XML through the link. */
   downloads: z.number().int(),
+  /** When the user revoked the link (it opens nothing since); null while it works. */
+  revoked_at: z.string().nullable(),
 });
 export type ShareLinkInfo = z.infer<typeof ShareLinkInfo>;
+
+/** Path params of POST comprobantes/v40/{id}/share-links/{linkId}/revoke. */
+export const ShareLinkParams = ComprobanteIdParams.extend({
+  linkId: z.coerce.number({ error: SHARE_LINK_UNKNOWN_MESSAGE }).int().positive(),
+});
 export const SharingSentInformationResponse = z.array(ShareLinkInfo);
 
 // ---------------------------------------------------------------------------------------------------

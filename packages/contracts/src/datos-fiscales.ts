@@ -11,7 +11,7 @@ export const POSTAL_CODE_LENGTH = 5;
 export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_TYPE_MESSAGE = 'El logotipo debe ser una imagen PNG, JPG o WEBP.';
 export const LOGO_SIZE_MESSAGE = 'El logotipo no puede pesar más de 1 MB.';
-export const LOGO_REQUIRED_MESSAGE = 'Selecciona la imagen del logotipo.';
+export const LOGO_REQUIRED_MESSAGE = 'Seleccione la imagen del logotipo.';
 
 /**
  * Spec section 5: social-regime suffixes (S.A. DE C.V., S. DE R.L., S.C., S.A.P.I. DE C.V. …) are not

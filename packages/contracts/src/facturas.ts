@@ -230,6 +230,23 @@ export const FacturaDraftRequest = z.object({
     .transform((v) => v ?? null),
 });
 export type FacturaDraftRequest = z.infer<typeof FacturaDraftRequest>;
+
+/**
+ * The standard `Idempotency-Key` header of every stamping POST: the same key again never stamps a
+ * second document, it answers the first. On create-and-stamp it takes the place of the body's
+ * `idempotency_key`; a pre-invoice's stamping is already keyed by the pre-invoice.
+ */
+export const IdempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'La clave de idempotencia debe tener entre 8 y 100 caracteres.')
+    .max(100, 'La clave de idempotencia debe tener entre 8 y 100 caracteres.')
+    .optional()
+    .describe(
+      'Clave de este intento de timbrado: repetirla responde el documento ya timbrado, nunca timbra dos veces.',
+    ),
+});
 export type FacturaDraftRequestInput = z.input<typeof FacturaDraftRequest>;
 
 /** A draft line as stored and answered (the output of PartidaRequest; no transforms: responses). */
@@ -570,6 +587,12 @@ export const PpdPendingPayment = z.object({
   total: z.string(),
   /** Total minus the stamped payments. */
   PPD_pending_amount: z.string(),
+  /** Σ of the stamped, not cancelled payments. */
+  pagado: z.string(),
+  /** Payment date of the latest stamped payment, `AAAA-MM-DDThh:mm:ss`; null when none. */
+  fecha_ultimo_pago: z.string().nullable(),
+  /** Whole days from the invoice date to today (the enterprise's time zone). */
+  dias_desde_emision: z.number().int(),
 });
 export type PpdPendingPayment = z.infer<typeof PpdPendingPayment>;
 

@@ -26,3 +26,22 @@ export const LocalTaxResponse = z.object({
   aplica_a: z.string(),
 });
 export type LocalTaxResponse = z.infer<typeof LocalTaxResponse>;
+
+/**
+ * A rate the enterprise adds to its list (spec section 7, "Taxes"): IVA, IEPS tasa or cuota, ISR or
+ * IVA withheld, within c_TasaOCuota's fixed values and ranges. `value` is a fraction for a Tasa
+ * ("0.106667" = 10.6667 %), pesos per unit for a Cuota; omitted for Exento.
+ */
+export const TaxCreateRequest = z.object({
+  tax_type: TaxType,
+  tipo_factor: TipoFactor,
+  value: z.string().trim().max(20).nullable().optional(),
+  additional_description: z
+    .string()
+    .trim()
+    .max(100, 'La descripción admite hasta 100 caracteres.')
+    .default(''),
+});
+export type TaxCreateRequest = z.infer<typeof TaxCreateRequest>;
+
+export const IMPUESTO_YA_EXISTE = 'Ese impuesto ya está en su lista.';

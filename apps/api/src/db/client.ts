@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataFolder, restrictToOwner } from './data-folder.ts';
+import { StartupError } from './startup-error.ts';
 
 /** A database or a transaction: every query function takes one, so transactions compose. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -17,19 +17,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function fromPglite(client: PGlite): Database {
-  return {
-    db: drizzlePglite(client) as unknown as Db,
-    kind: 'pglite',
-    exec: async (sql) => {
-      await client.exec(sql);
-    },
-    close: () => client.close(),
-  };
-}
-
-export function fromPostgres(url: string, max = 10): Database {
+/**
+ * A pool on PostgreSQL. A connection the server drops (restart, failover, pg_terminate_backend)
+ * is reported to `onConnectionError` instead of crashing the process; the pool discards it and the
+ * next query opens a new one.
+ */
+export function fromPostgres(
+  url: string,
+  max = 10,
+  onConnectionError: (error: Error) => void = () => {},
+): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (error) => onConnectionError(error));
   return {
     db: drizzlePg(pool) as unknown as Db,
     kind: 'postgres',
@@ -40,14 +39,52 @@ export function fromPostgres(url: string, max = 10): Database {
   };
 }
 
-/** PostgreSQL when DATABASE_URL is set, otherwise PGlite under DATA_DIR/db. */
-export async function openDatabase(cfg: {
-  DATABASE_URL: string;
-  DATA_DIR: string;
-}): Promise<Database> {
-  if (cfg.DATABASE_URL) return fromPostgres(cfg.DATABASE_URL);
+/** postgres://user:***@host:port/db: the URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set (checked with one query, so a wrong URL stops the start with
+ * one clear line), otherwise PGlite under DATA_DIR/db, locked for this process. PGlite (about 40 MB
+ * of code and a WebAssembly PostgreSQL, in pglite.ts) is loaded only when it is the database.
+ */
+export async function openDatabase(
+  cfg: { DATABASE_URL: string; DATA_DIR: string },
+  onConnectionError?: (error: Error) => void,
+): Promise<Database> {
+  if (cfg.DATABASE_URL) {
+    const database = fromPostgres(cfg.DATABASE_URL, 10, onConnectionError);
+    try {
+      await database.exec('select 1');
+    } catch (error) {
+      await database.close().catch(() => {});
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StartupError(
+        `Cannot connect to the PostgreSQL database of DATABASE_URL (${redactUrl(cfg.DATABASE_URL)}): ${reason}`,
+      );
+    }
+    return database;
+  }
   const dir = join(cfg.DATA_DIR, 'db');
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  return fromPglite(client);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const release = lockDataFolder(dir);
+  try {
+    const { createPglite, fromPglite } = await import('./pglite.ts');
+    const client = await createPglite(dir);
+    restrictToOwner(dir);
+    return fromPglite(client, () => {
+      restrictToOwner(dir);
+      release();
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

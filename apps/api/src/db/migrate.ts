@@ -1,38 +1,87 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database, Db } from './client.ts';
+import { StartupError } from './startup-error.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+interface Migration {
+  name: string;
+  text: string;
+  checksum: string;
+}
+
+/** db/migrations/NNNN_name.sql in name order, each with the SHA-256 of its text. */
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(f))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(dir + name, 'utf8');
+      return { name, text, checksum: createHash('sha256').update(text).digest('hex') };
+    });
+}
+
+async function lockAndRead(tx: Db): Promise<Map<string, string | null>> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+  const rows = await tx.execute<{ name: string; checksum: string | null }>(
+    sql`select name, checksum from schema_migrations`,
+  );
+  return new Map(
+    rowsOf<{ name: string; checksum: string | null }>(rows).map((r) => [r.name, r.checksum]),
+  );
+}
+
 /**
- * Applies db/migrations/NNNN_name.sql in name order, each once, inside one transaction per file.
- * An advisory lock keeps two API processes starting together from applying the same file twice.
+ * Applies db/migrations/NNNN_name.sql in name order, each once, each in a transaction of its own
+ * (a failing file leaves the ones before it applied and itself not at all), recording its SHA-256.
+ * An applied file whose text changed stops the start: a change goes in a new file. An advisory
+ * lock keeps two API processes starting together from applying the same file twice.
  * See docs/decisions/001-sql-migrations.md for why these are plain SQL files.
  */
-export async function migrate(database: Database): Promise<string[]> {
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const { db } = database;
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(f))
-    .sort();
-  const applied: string[] = [];
+  const migrations = readMigrations(dir);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
     await tx.execute(
       sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
     );
-    const rows = await tx.execute<{ name: string }>(sql`select name from schema_migrations`);
-    const done = new Set(rowsOf<{ name: string }>(rows).map((r) => r.name));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const text = readFileSync(MIGRATIONS_DIR + file, 'utf8');
-      for (const statement of text.split(/;\s*$/m)) {
-        if (statement.trim()) await tx.execute(sql.raw(statement));
+    await tx.execute(sql`alter table schema_migrations add column if not exists checksum text`);
+    const done = await lockAndRead(tx);
+    for (const m of migrations) {
+      if (!done.has(m.name)) continue;
+      const recorded = done.get(m.name);
+      if (recorded === null || recorded === undefined) {
+        // Applied before checksums were recorded: this text is taken as the applied one.
+        await tx.execute(
+          sql`update schema_migrations set checksum = ${m.checksum} where name = ${m.name}`,
+        );
+      } else if (recorded !== m.checksum) {
+        throw new StartupError(
+          `Migration ${m.name} was edited after it was applied to this database (its SHA-256 differs ` +
+            `from the one recorded): restore the file as it was and put the change in a new migration.`,
+        );
       }
-      await tx.execute(sql`insert into schema_migrations (name) values (${file})`);
-      applied.push(file);
     }
   });
+  const applied: string[] = [];
+  for (const m of migrations) {
+    const wasApplied = await db.transaction(async (tx) => {
+      const done = await lockAndRead(tx);
+      if (done.has(m.name)) return false;
+      for (const statement of m.text.split(/;\s*$/m)) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(
+        sql`insert into schema_migrations (name, checksum) values (${m.name}, ${m.checksum})`,
+      );
+      return true;
+    });
+    if (wasApplied) applied.push(m.name);
+  }
   return applied;
 }
 

@@ -2,9 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClientConfig, ERROR_REPORTING_SAMPLE_RATES } from '@repo/contracts/client-config';
 import { ok } from '@repo/contracts/envelope';
 import type { AppDeps } from '../deps.ts';
+import { pacDePruebas } from '../pac/modo-pruebas.ts';
 import { ok as envelope } from './envelope.ts';
 
-/** The SPA's runtime configuration: error reporting is off unless SENTRY_DSN_WEB is set. */
+/**
+ * The SPA's runtime configuration: error reporting (off unless SENTRY_DSN_WEB is set) and whether the
+ * PAC is a test one, so every screen can say that what it stamps has no fiscal validity.
+ */
 export function clientConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -21,6 +25,7 @@ export function clientConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 ...ERROR_REPORTING_SAMPLE_RATES,
               }
             : null,
+          modo_pruebas: pacDePruebas(deps.config),
         });
       },
     );

@@ -45,7 +45,7 @@ describe('error reporting of the API (SENTRY_DSN)', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       success: false,
-      dataError: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.',
+      dataError: 'Ocurrió un error inesperado. Inténtelo de nuevo en unos minutos.',
       persistentErrorMessage: true,
       errorTrackingUUID: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
@@ -82,8 +82,25 @@ describe('GET /api/client-config', () => {
   it('tells the SPA that error reporting is off when SENTRY_DSN_WEB is empty', async () => {
     const t = await buildTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/client-config' });
-    expect(res.json()).toEqual({ success: true, data: { error_reporting: null } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { error_reporting: null, modo_pruebas: true },
+    });
     await t.close();
+  });
+
+  it('says whether the PAC is a test one: the sandbox and SW test services are, SW production is not', async () => {
+    const sw = { PAC: 'sw', SW_TOKEN: 'token-de-prueba' };
+    for (const [env, modo] of [
+      [{ PAC: 'sandbox' }, true],
+      [{ ...sw, SW_URL: 'https://services.test.sw.com.mx' }, true],
+      [{ ...sw, SW_URL: 'https://services.sw.com.mx' }, false],
+    ] as const) {
+      const t = await buildTestApp({ env });
+      const res = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+      expect(res.json().data.modo_pruebas, JSON.stringify(env)).toBe(modo);
+      await t.close();
+    }
   });
 
   it('hands the SPA its DSN and the sample rates of spec section 9', async () => {
@@ -105,6 +122,7 @@ describe('GET /api/client-config', () => {
           replays_on_error_sample_rate: 1,
           traces_sample_rate: 0.3,
         },
+        modo_pruebas: true,
       },
     });
     await t.close();

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@repo/contracts/envelope';
+import { isLostConnection } from '../db/connection-errors.ts';
 import type { ErrorReporter } from './error-reporting.ts';
+import { clientErrorMessage } from './framework-errors.ts';
+import { redactUrl } from './request-log.ts';
 
 /** The closed list of error codes, and the HTTP status of each. */
 export const ERROR_STATUS = {
@@ -61,7 +64,9 @@ export function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION', { [field]: [message] });
 }
 
-const GENERIC_5XX = 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.';
+const GENERIC_5XX = 'Ocurrió un error inesperado. Inténtelo de nuevo en unos minutos.';
+export const DATABASE_UNAVAILABLE =
+  'El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.';
 
 /**
  * The error body of every failure. Each 5xx gets an errorTrackingUUID, written in the log line and,
@@ -76,7 +81,7 @@ export function registerErrorHandler(
       errorTrackingUUID,
       requestId: String(request.id),
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       userId: request.auth?.userId,
     });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -98,11 +103,6 @@ export function registerErrorHandler(
       return reply.status(422).send({ success: false, dataError: fields } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return reply
-        .status(413)
-        .send({ success: false, dataError: 'El archivo es demasiado grande.' } satisfies ErrorBody);
-    }
     if (status === 429) {
       return reply.status(429).send({
         success: false,
@@ -111,14 +111,24 @@ export function registerErrorHandler(
       } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (malformed JSON, unsupported media type): no internals leak.
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'El cuerpo de la solicitud no es un JSON válido.'
-          : 'La solicitud no es válida.';
-      return reply.status(status).send({ success: false, dataError: message } satisfies ErrorBody);
+      // Fastify's own client errors (body too large, content type, malformed JSON): no internals leak.
+      return reply
+        .status(status)
+        .send({ success: false, dataError: clientErrorMessage(error) } satisfies ErrorBody);
     }
     const errorTrackingUUID = randomUUID();
+    if (isLostConnection(error)) {
+      // The database dropped the connection mid-request: nothing was committed; the next request
+      // gets a new connection from the pool.
+      request.log.error({ err: error, errorTrackingUUID }, 'database connection lost');
+      report(error, request, errorTrackingUUID);
+      return reply.status(503).send({
+        success: false,
+        dataError: DATABASE_UNAVAILABLE,
+        showErrorToClient: true,
+        errorTrackingUUID,
+      } satisfies ErrorBody);
+    }
     request.log.error({ err: error, errorTrackingUUID }, 'unhandled error');
     report(error, request, errorTrackingUUID);
     return reply.status(500).send({

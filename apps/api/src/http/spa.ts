@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -6,12 +7,29 @@ import type { ErrorBody } from '@repo/contracts/envelope';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-/** Serves apps/web's build; any non-API GET falls back to index.html (history mode). */
+/** Vite's hashed files: their name changes with their content, so browsers keep them a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves apps/web's build; any non-API GET falls back to index.html (history mode). Hashed assets
+ * are cached a year, index.html and the rest are revalidated on every load; the build's .br/.gz
+ * twins are served to browsers that accept them; source maps are not served.
+ */
 export async function registerSpa(app: FastifyInstance, dist = WEB_DIST): Promise<void> {
   const hasBuild = existsSync(`${dist}index.html`);
-  if (hasBuild) await app.register(fastifyStatic, { root: dist, wildcard: false });
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      preCompressed: true,
+      allowedPath: (path) => !path.endsWith('.map'),
+      setHeaders: (res, path) =>
+        res.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && hasBuild && !request.url.startsWith('/api')) {
+    const asset = request.url.startsWith('/assets/') || /\.map(\?|$)/.test(request.url);
+    if (request.method === 'GET' && hasBuild && !request.url.startsWith('/api') && !asset) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Catalogos } from '@repo/catalogos';
+import type { FuenteTipoCambio } from '@repo/cfdi/tipo-cambio';
 import { SandboxPac, SwSapienPac, type Pac, type SandboxStore } from '@repo/pac';
 import type { Config } from '../config.ts';
 
@@ -13,7 +14,7 @@ export function createPac(
     'PAC' | 'DATA_DIR' | 'SW_URL' | 'SW_USER' | 'SW_PASSWORD' | 'SW_TOKEN' | 'PAC_SANDBOX_CAS'
   >,
   catalogos: Catalogos,
-  options: { store?: SandboxStore; clock?: () => Date } = {},
+  options: { store?: SandboxStore; clock?: () => Date; tiposDeCambio?: FuenteTipoCambio } = {},
 ): Pac {
   if (config.PAC === 'sw') {
     if (!config.SW_TOKEN && !(config.SW_USER && config.SW_PASSWORD)) {
@@ -46,5 +47,6 @@ export function createPac(
     zonaHorariaDe: (cp) => catalogos.codigosPostales.zonaHoraria(cp),
     ...(options.store ? { store: options.store } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.tiposDeCambio ? { tiposDeCambio: options.tiposDeCambio } : {}),
   });
 }

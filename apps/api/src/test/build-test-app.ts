@@ -9,6 +9,8 @@ import type { Mailer } from '../email/mailer.ts';
 import { createTokenService } from '../http/auth.ts';
 import { createPac } from '../pac/create-pac.ts';
 import { DbSandboxStore } from '../pac/db-sandbox-store.ts';
+import { createTiposDeCambio } from '../modules/tipos-de-cambio/tipos-de-cambio.service.ts';
+import { createPayments } from '../payments/create-payment-gateway.ts';
 import { createServer, type App } from '../server.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -39,11 +41,13 @@ export async function buildTestApp(
   };
   const catalogos = rest.catalogos ?? loadCatalogos();
   // The sandbox PAC, its timbre certificate in a temp dir made on first use, its state in the database.
+  const tiposDeCambio = rest.tiposDeCambio ?? createTiposDeCambio(config, { now });
   const pacDir = rest.pac ? null : mkdtempSync(join(tmpdir(), 'pac-sandbox-'));
   const pac =
     rest.pac ??
     createPac({ ...config, PAC: 'sandbox', DATA_DIR: pacDir ?? '' }, catalogos, {
       store: new DbSandboxStore(database.db),
+      tiposDeCambio,
     });
   const deps: AppDeps = {
     config,
@@ -57,6 +61,14 @@ export async function buildTestApp(
     // loadCatalogos is memoized per process and reads each catalog on first use.
     catalogos,
     pac,
+    tiposDeCambio,
+    // The sandbox checkout holds its webhooks until a test delivers them (takeEvents, deliver).
+    payments: createPayments(config, {
+      db: database.db,
+      secret: config.APP_SECRET,
+      clock: now,
+      delivery: 'manual',
+    }),
     ...rest,
   };
   const app = await createServer(deps);

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, fromPostgres } from '../db/client.ts';
+import { fromPostgres } from '../db/client.ts';
+import { fromPglite } from '../db/pglite.ts';
 import { migrate } from '../db/migrate.ts';
 
 /** Migrates once per run: TEST_DATABASE_URL in place, or a PGlite template dumped to a file. */

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
-import { fromPglite, fromPostgres, type Database } from '../db/client.ts';
+import { fromPostgres, type Database } from '../db/client.ts';
+import { fromPglite } from '../db/pglite.ts';
 import { migrate } from '../db/migrate.ts';
 
 /**

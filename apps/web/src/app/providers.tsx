@@ -1,23 +1,19 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '#src/shared/http/api-error.ts';
-import { resetFeatureStatesOnSessionEnd } from '#src/shared/session/global-reset.ts';
+import { type ReactNode, Suspense } from 'react';
+import { PageLoader } from './layouts/route-screen.tsx';
+import { lazy } from './lazy-screen.ts';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // Client errors are answers, not hiccups: only network and 5xx failures are retried, once.
-      retry: (count, error) =>
-        count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-      refetchOnWindowFocus: false,
-      staleTime: 30_000,
-    },
-  },
-});
+/**
+ * The server-state cache (TanStack Query and its client) is a chunk of its own, around every
+ * screen but the login page, whose first load does without it (issue 16: ≤ 120 KB of JavaScript).
+ */
+export const QueryProvider = lazy<{ children: ReactNode }>(async () => ({
+  default: (await import('./query-client.tsx')).QueryProvider,
+}));
 
-// Spec section 4, "Global reset": logout, a 401/403 or a failed refresh drops every feature state.
-resetFeatureStatesOnSessionEnd(queryClient);
-
-export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+export function WithServerState({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <QueryProvider>{children}</QueryProvider>
+    </Suspense>
+  );
 }

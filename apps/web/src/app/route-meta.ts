@@ -12,6 +12,8 @@ export interface AppRoute {
   description: string;
   guard: RouteGuard;
   layout: 'app' | 'visitor';
+  /** false: the screen reads no server state, so TanStack Query is not loaded for it (login). */
+  serverState?: false;
   screen: LazyExoticComponent<ComponentType>;
 }
 

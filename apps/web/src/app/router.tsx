@@ -1,10 +1,12 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { Suspense } from 'react';
+import { createBrowserRouter, matchPath } from 'react-router';
 import { configureHttp } from '#src/shared/http/api-client.ts';
-import { rememberTarget } from '#src/shared/session/session-store.ts';
-import { AppLayout } from './layouts/app-layout.tsx';
+import { getSession, rememberTarget } from '#src/shared/session/session-store.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { RouteScreen } from './layouts/route-screen.tsx';
+import { PageLoader, RouteScreen } from './layouts/route-screen.tsx';
+// React.lazy that can be started before rendering (preload below).
+import { lazy, preload } from './lazy-screen.ts';
+import { QueryProvider, WithServerState } from './providers.tsx';
 import { VisitorLayout } from './layouts/visitor-layout.tsx';
 import { type AppRoute, targetOf } from './route-meta.ts';
 import { NotFoundScreen } from './routes/not-found.tsx';
@@ -21,6 +23,7 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Inicie sesión para emitir y administrar sus facturas electrónicas CFDI 4.0.',
     guard: 'requiresVisitor',
     layout: 'visitor',
+    serverState: false,
     screen: lazy(() => import('./routes/login.tsx')),
   },
   {
@@ -107,6 +110,16 @@ export const ROUTES: readonly AppRoute[] = [
     screen: lazy(() => import('./routes/facturacion-facturas.tsx')),
   },
   {
+    path: '/facturacion/pagos-pendientes',
+    name: 'facturacion.pagos-pendientes',
+    title: 'Pagos pendientes',
+    description:
+      'Facturas PPD con saldo: registre cada pago recibido y emita su complemento de pago.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion-pagos-pendientes.tsx')),
+  },
+  {
     path: '/facturacion/facturas/detalle/:facturaId',
     name: 'facturacion.facturas.detalle',
     title: 'Detalle de factura',
@@ -142,6 +155,90 @@ export const ROUTES: readonly AppRoute[] = [
     guard: 'requiresAuth',
     layout: 'app',
     screen: lazy(() => import('./routes/facturacion-facturas-clonar.tsx')),
+  },
+  {
+    path: '/comprar-creditos',
+    name: 'buyCredits',
+    title: 'Comprar créditos',
+    description:
+      'Compre un paquete de créditos de timbrado con tarjeta, con código promocional opcional.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/comprar-creditos.tsx')),
+  },
+  {
+    path: '/comprar-creditos/check-out',
+    name: 'buyCredits.checkOut',
+    title: 'Compra completada',
+    description: 'Confirmación del pago y de los créditos recibidos.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/comprar-creditos-check-out.tsx')),
+  },
+  {
+    path: '/mis-compras-de-creditos',
+    name: 'creditPayments',
+    title: 'Mis compras de créditos',
+    description: 'Sus compras de créditos y los créditos sin costo que recibió.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/mis-compras-de-creditos.tsx')),
+  },
+  {
+    path: '/mis-compras-de-creditos/detalle/:id',
+    name: 'creditPayments.detail',
+    title: 'Detalle de la compra',
+    description: 'Forma de pago, orden de la pasarela, créditos, precio y factura de una compra.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/mis-compras-de-creditos-detalle.tsx')),
+  },
+  {
+    path: '/historial-de-gastos-de-creditos',
+    name: 'creditSpendings',
+    title: 'Historial de gastos de créditos',
+    description: 'Cada crédito gastado o devuelto, con su comprobante y el saldo después.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/historial-de-gastos-de-creditos.tsx')),
+  },
+  {
+    path: '/facturacion/facturas-globales',
+    name: 'facturacion.facturas-globales',
+    title: 'Facturas globales',
+    description:
+      'La factura global de sus ventas al público en general por mes: estatus y totales de cada mes del año.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion-facturas-globales.tsx')),
+  },
+  {
+    path: '/facturacion/facturas-globales/nuevo/:month/:year',
+    name: 'facturacion.facturas-globales.create',
+    title: 'Nueva factura global',
+    description: 'Capture, pegue o importe las ventas del periodo y timbre su factura global.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion-facturas-globales-nuevo.tsx')),
+  },
+  {
+    path: '/facturacion/facturas-globales/detalle/:facturaGlobalId',
+    name: 'facturacion.facturas-globales.detail',
+    title: 'Detalle de factura global',
+    description:
+      'Datos del CFDI global, descarga de PDF y XML, envío por correo, enlace para compartir y cancelación.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion-facturas-globales-detalle.tsx')),
+  },
+  {
+    path: '/facturacion/facturas-globales/editar/:facturaGlobalId',
+    name: 'facturacion.facturas-globales.edit',
+    title: 'Editar factura global',
+    description: 'Corrija las ventas de una factura global guardada y tímbrela.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('./routes/facturacion-facturas-globales-editar.tsx')),
   },
   {
     path: '/centro-de-ayuda',
@@ -340,9 +437,31 @@ export const ROUTES: readonly AppRoute[] = [
   },
 ];
 
+// The signed-in frame (menu, header, credits) is a chunk of its own: the login page does not load it.
+const AppLayout = lazy(async () => {
+  const { AppLayout: Layout } = await import('./layouts/app-layout.tsx');
+  return { default: () => <Layout routes={ROUTES} /> };
+});
+
+/** Starts loading the chunks of the screen at `pathname` (its frame too) before they render. */
+export function preloadRoute(pathname: string): void {
+  const route = ROUTES.find((r) => matchPath(r.path, pathname));
+  if (!route || (route.guard === 'requiresAuth' && !getSession().token)) return;
+  preload(route.screen);
+  if (route.serverState !== false) preload(QueryProvider);
+  if (route.layout === 'app') preload(AppLayout);
+}
+
 const toRouteObject = (route: AppRoute) => ({
   path: route.path,
-  element: <RouteScreen route={route} routes={ROUTES} />,
+  element:
+    route.serverState === false ? (
+      <RouteScreen route={route} routes={ROUTES} />
+    ) : (
+      <WithServerState>
+        <RouteScreen route={route} routes={ROUTES} />
+      </WithServerState>
+    ),
 });
 
 export const router = createBrowserRouter([
@@ -354,13 +473,22 @@ export const router = createBrowserRouter([
         children: ROUTES.filter((r) => r.layout === 'visitor').map(toRouteObject),
       },
       {
-        element: <AppLayout routes={ROUTES} />,
+        element: (
+          <WithServerState>
+            <Suspense fallback={<PageLoader />}>
+              <AppLayout />
+            </Suspense>
+          </WithServerState>
+        ),
         children: ROUTES.filter((r) => r.layout === 'app').map(toRouteObject),
       },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
 ]);
+
+// A navigation loads the next screen and its frame together (e.g. login to Inicio).
+router.subscribe((state) => preloadRoute(state.location.pathname));
 
 // Spec section 4: when the session ends (401/403, failed refresh), remember where the user was and open login.
 configureHttp({

@@ -6,6 +6,11 @@ export interface SearchOptions {
   page?: number;
   /** Rows per page; default 20, at most 100. */
   perPage?: number;
+  /**
+   * Keys to put first when they are among the results, in this order (an enterprise's own most
+   * used keys); the other results follow in rank order.
+   */
+  preferred?: readonly string[];
 }
 
 export interface SearchPage<T> {
@@ -69,6 +74,7 @@ export class TextIndex<T> {
   /** Normalised keys sorted, with their row ids (key-prefix search). */
   readonly #sortedKeys: string[];
   readonly #sortedKeyIds: Int32Array;
+  readonly #idOfKey = new Map<string, number>();
   readonly #primary = new Map<string, Int32Array>();
   readonly #all = new Map<string, Int32Array>();
   /** Every stem of #all, sorted (prefix search). */
@@ -101,6 +107,7 @@ export class TextIndex<T> {
     this.#mark = new Uint32Array(n);
     this.#scratch = new Int32Array(n);
 
+    for (let id = n - 1; id >= 0; id--) this.#idOfKey.set(spec.key(this.#rows[id] as T), id);
     const byKey = this.#keys.map((k, i) => [k, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     this.#sortedKeys = byKey.map((e) => e[0]);
     this.#sortedKeyIds = Int32Array.from(byKey, (e) => e[1]);
@@ -160,18 +167,55 @@ export class TextIndex<T> {
     return this.#rows.length;
   }
 
-  /** One page of the ranked results of `query`. An empty query lists every row in static order. */
+  /**
+   * One page of the ranked results of `query`. An empty query lists every row in key order (the
+   * SAT's order of the catalog).
+   */
   search(query: string, options: SearchOptions = {}): SearchPage<T> {
     const perPage = Math.min(100, Math.max(1, Math.trunc(options.perPage ?? 20)));
     const currentPage = Math.max(1, Math.trunc(options.page ?? 1));
-    const ids = this.rankedIds(query);
-    const total = ids === null ? this.#rows.length : ids.length;
+    let ids = this.rankedIds(query) ?? this.#sortedKeyIds;
+    if (options.preferred !== undefined && options.preferred.length > 0) {
+      ids = this.#preferFirst(ids, options.preferred);
+    }
+    const total = ids.length;
     const from = (currentPage - 1) * perPage;
     const to = Math.min(total, from + perPage);
     const data: T[] = [];
-    for (let i = from; i < to; i++)
-      data.push(this.#rows[ids === null ? i : (ids[i] as number)] as T);
+    for (let i = from; i < to; i++) data.push(this.#rows[ids[i] as number] as T);
     return { data, currentPage, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
+  }
+
+  /** The results with those of the preferred keys first (in the keys' order), the rest after. */
+  #preferFirst(ids: Int32Array, preferred: readonly string[]): Int32Array {
+    const stamp = this.#nextStamp();
+    const mark = this.#mark;
+    const wanted: number[] = [];
+    for (const key of preferred) {
+      const id = this.#idOfKey.get(key);
+      if (id !== undefined && mark[id] !== stamp) {
+        mark[id] = stamp;
+        wanted.push(id);
+      }
+    }
+    if (wanted.length === 0) return ids;
+    // Which preferred rows are results: a second stamp marks them as seen in `ids`.
+    const seen = this.#nextStamp();
+    let found = 0;
+    for (let i = 0; i < ids.length && found < wanted.length; i++) {
+      const id = ids[i] as number;
+      if (mark[id] === stamp) {
+        mark[id] = seen;
+        found++;
+      }
+    }
+    if (found === 0) return ids;
+    const out = new Int32Array(ids.length);
+    let w = 0;
+    for (const id of wanted) if (mark[id] === seen) out[w++] = id;
+    for (let i = 0; i < ids.length; i++)
+      if (mark[ids[i] as number] !== seen) out[w++] = ids[i] as number;
+    return out;
   }
 
   /** Row ids of the results in rank order; null = every row (empty query). Cached per query. */
@@ -203,6 +247,8 @@ export class TextIndex<T> {
     if (meaningful.length > 0) tokens = meaningful;
     tokens = [...new Set(tokens)];
 
+    const literalPrimary: Int32Array[] = [];
+    const literalAll: Int32Array[] = [];
     const wholePrimary: Int32Array[] = [];
     const wholeAll: Int32Array[] = [];
     const prefixPrimary: Int32Array[] = [];
@@ -210,6 +256,8 @@ export class TextIndex<T> {
     for (const token of tokens) {
       const s = stem(token);
       const variants = this.#synonyms.get(s) ?? [s];
+      literalPrimary.push(this.#primary.get(s) ?? EMPTY);
+      literalAll.push(this.#all.get(s) ?? EMPTY);
       const wp = this.#union(variants.map((v) => this.#primary.get(v) ?? EMPTY));
       const wa = this.#union(variants.map((v) => this.#all.get(v) ?? EMPTY));
       wholePrimary.push(wp);
@@ -217,7 +265,10 @@ export class TextIndex<T> {
       prefixPrimary.push(this.#union([wp, this.#prefix(s, true), this.#prefix(token, true)]));
       prefixAll.push(this.#union([wa, this.#prefix(s, false), this.#prefix(token, false)]));
     }
-    tiers.push(intersect(wholePrimary), intersect(wholeAll), intersect(prefixPrimary));
+    // The words as typed before their synonyms: 'consultoría' lists the consulting services before
+    // the advisory ones that only a synonym finds.
+    tiers.push(intersect(literalPrimary), intersect(wholePrimary));
+    tiers.push(intersect(literalAll), intersect(wholeAll), intersect(prefixPrimary));
     const every = intersect(prefixAll);
     tiers.push(every);
     if (every.length === 0 && tokens.length > 1)

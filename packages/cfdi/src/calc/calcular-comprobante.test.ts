@@ -172,6 +172,50 @@ describe('worked examples of cfdi40-rules.md section 2', () => {
     ]);
     expect(t.Total).toBe('146.74');
   });
+
+  it('2.4.1: IEPS is in the IVA base by default (51.72 + IEPS 8 % 4.14 → IVA 8.94, not 8.28)', () => {
+    const t = ok('MXN', [
+      {
+        cantidad: '1',
+        valorUnitario: '51.72',
+        impuestos: [
+          IVA16,
+          { tipo: 'traslado', impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: '0.08' },
+        ],
+      },
+    ]);
+    const iva = t.conceptos[0]!.Traslados.find((l) => l.Impuesto === '002');
+    expect(iva).toMatchObject({ Base: '55.86', Importe: '8.94' });
+    expect(t.Total).toBe('64.80');
+    // IEPS cuota also enters the base: 10 litres × 6.4555 = 64.56 on a price of 100.00.
+    const c = ok('MXN', [
+      {
+        cantidad: '10',
+        valorUnitario: '10',
+        impuestos: [
+          IVA16,
+          { tipo: 'traslado', impuesto: '003', tipoFactor: 'Cuota', tasaOCuota: '6.4555' },
+        ],
+      },
+    ]);
+    expect(c.conceptos[0]!.Traslados.find((l) => l.Impuesto === '002')).toMatchObject({
+      Base: '164.56',
+      Importe: '26.33',
+    });
+    // The old computation is still reachable explicitly (documents computed before the change).
+    const viejo = ok('MXN', [
+      {
+        cantidad: '1',
+        valorUnitario: '51.72',
+        ivaSobreIeps: false,
+        impuestos: [
+          IVA16,
+          { tipo: 'traslado', impuesto: '003', tipoFactor: 'Tasa', tasaOCuota: '0.08' },
+        ],
+      },
+    ]);
+    expect(viejo.conceptos[0]!.Traslados.find((l) => l.Impuesto === '002')?.Importe).toBe('8.28');
+  });
 });
 
 describe('discounts (section 3)', () => {
@@ -238,6 +282,30 @@ describe('discounts (section 3)', () => {
       ],
     });
     expect(r3.ok && r3.totales.Total).toBe('1.00');
+  });
+
+  it('3.4: a 65 % discount that rounds to the whole amount says what happened', () => {
+    const r = calcularComprobante({
+      moneda: 'MXN',
+      conceptos: [
+        {
+          cantidad: '1',
+          valorUnitario: '0.01',
+          descuento: { tipo: 'porcentaje', valor: '65' },
+          impuestos: [IVA16],
+        },
+      ],
+    });
+    expect(r).toEqual({
+      ok: false,
+      errores: [
+        {
+          field: 'conceptos[0].descuento',
+          message:
+            'El descuento del 65% sobre un importe de $ 0.01 se redondea a $ 0.01, todo el importe del concepto (el SAT usa 2 decimales en esta moneda): la base de sus impuestos sería cero. Reduzca el descuento o quite los impuestos del concepto.',
+        },
+      ],
+    });
   });
 
   it('3.4: a 100 % discount on an ObjetoImp 02 line is refused', () => {

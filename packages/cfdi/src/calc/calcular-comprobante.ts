@@ -210,10 +210,15 @@ function prepararConcepto(
     fijoComparar(descuento, importe) === 0 &&
     importe.n > 0n
   ) {
+    const pct = c.descuento?.tipo === 'porcentaje' ? c.descuento.valor.trim() : '';
+    const redondeado = pct !== '' && isDecimalText(pct) && fijoComparar(fijo(pct), CIEN) < 0;
+    const [ent = '0', frac] = fijoTexto(importe, d).split('.');
+    const monto = `${ent.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
     errores.push({
       field: `${p}.descuento`,
-      message:
-        'Un concepto objeto de impuesto no puede tener un descuento del 100 %: la base de sus impuestos sería cero.',
+      message: redondeado
+        ? `El descuento del ${pct}% sobre un importe de $ ${monto} se redondea a $ ${monto}, todo el importe del concepto (el SAT usa ${d} decimales en esta moneda): la base de sus impuestos sería cero. Reduzca el descuento o quite los impuestos del concepto.`
+        : 'Un concepto objeto de impuesto no puede tener un descuento del 100 %: la base de sus impuestos sería cero.',
     });
   }
 
@@ -270,7 +275,8 @@ function prepararConcepto(
     importe,
     descuento,
     objetoImp,
-    ivaSobreIeps: c.ivaSobreIeps === true,
+    // LIVA art. 18: the value of the act includes the other taxes except IVA (docs/decisions 006).
+    ivaSobreIeps: c.ivaSobreIeps !== false,
     lineas,
   };
 }

@@ -41,6 +41,12 @@ export interface PagoDraft {
   decimalesP?: number;
   /** MXN per unit of MonedaP ('1' for MXN). */
   TipoCambioP?: string;
+  /**
+   * The amount received, in MonedaP, when known (a payment in another currency than the invoice's):
+   * it must not be below T_dP(Σ ImpPagado / EquivalenciaDR) (rules 7.6). Absent: that minimum,
+   * rounded up.
+   */
+  Monto?: string;
   documentos: readonly DocumentoPagadoDraft[];
 }
 
@@ -90,6 +96,8 @@ export interface TotalesPago {
 }
 
 export interface PagoCalculado {
+  /** Σ ImpPagado / EquivalenciaDR truncated to MonedaP's decimals: Monto may not be below it. */
+  MontoMinimo: string;
   MonedaP: string;
   TipoCambioP: string;
   Monto: string;
@@ -213,7 +221,8 @@ export function calcularPago20(pago: PagoDraft): PagoCalculado {
     return out;
   });
 
-  const monto = redondearArriba(montoExacto, dP);
+  const monto =
+    pago.Monto !== undefined ? new Decimal(pago.Monto) : redondearArriba(montoExacto, dP);
   // BaseP/ImporteP: R_6 of the sums; written with MonedaP decimals when exact at that precision.
   const textoP = (x: Decimal) => {
     const r = redondear(x, 6);
@@ -260,6 +269,7 @@ export function calcularPago20(pago: PagoDraft): PagoCalculado {
     }
   }
   return {
+    MontoMinimo: formatear(montoExacto.toDecimalPlaces(dP, Decimal.ROUND_DOWN), dP),
     MonedaP: pago.MonedaP,
     TipoCambioP: tipoCambioP,
     Monto: formatear(monto, dP),

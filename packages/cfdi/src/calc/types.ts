@@ -31,7 +31,10 @@ export interface ConceptoDraft {
   objetoImp?: ObjetoImp;
   impuestos?: readonly ImpuestoDraft[];
   impuestosLocales?: readonly ImpuestoLocalDraft[];
-  /** IVA base includes the IEPS trasladado of the same concepto (IEPS is computed first). */
+  /**
+   * IVA base includes the IEPS trasladado of the same concepto (IEPS is computed first): LIVA art. 18,
+   * the default. `false` only to reproduce a document computed the old way.
+   */
   ivaSobreIeps?: boolean;
 }
 

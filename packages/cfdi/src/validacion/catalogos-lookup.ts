@@ -25,10 +25,21 @@ export interface UsoCfdiRow extends FilaVigencia {
 export interface MonedaRow extends FilaVigencia {
   clave: string;
   decimales: number;
+  /** c_Moneda `porcentaje_variacion`: how far TipoCambio may be from the reference rate (CFDI40118). */
+  porcentajeVariacion?: number;
 }
 
 export interface ClaveRow extends FilaVigencia {
   clave: string;
+}
+
+/** A c_CodigoPostal or c_ClaveProdServ row with its border-region stimulus mark. */
+export interface ClaveEstimuloRow extends ClaveRow {
+  /**
+   * c_CodigoPostal: the postal code is in the border region (north or south); c_ClaveProdServ: the
+   * key admits the stimulus. Absent = unknown (the rule of IVA 8 % is then not decided).
+   */
+  estimuloFranjaFronteriza?: boolean;
 }
 
 /** A c_TasaOCuota row: a fixed value or a range, per impuesto and factor, per direction. */
@@ -48,9 +59,9 @@ export interface CatalogosLookup {
   usoCfdi(clave: string): UsoCfdiRow | undefined;
   formaPago(clave: string): ClaveRow | undefined;
   moneda(clave: string): MonedaRow | undefined;
-  claveProdServ(clave: string): ClaveRow | undefined;
+  claveProdServ(clave: string): ClaveEstimuloRow | undefined;
   claveUnidad(clave: string): ClaveRow | undefined;
-  codigoPostal(clave: string): ClaveRow | undefined;
+  codigoPostal(clave: string): ClaveEstimuloRow | undefined;
   pais(clave: string): ClaveRow | undefined;
   tasasOCuotas(): readonly TasaOCuotaRow[];
 }

@@ -9,3 +9,22 @@ export {
   tipoPersona,
   digitoVerificadorRfc,
 } from './rules/rfc.ts';
+export type { TipoCambioReferencia } from './rules/tipo-cambio.ts';
+export {
+  TASA_IVA_FRONTERIZA,
+  MENSAJE_IVA_FRONTERIZO_CP,
+  enRegionFronteriza,
+  mensajeIvaFronterizoClave,
+} from './rules/frontera.ts';
+export { revisarTasaOCuota, tasaPermitida, type ConsultaTasa } from './tasa-o-cuota.ts';
+export {
+  NOMBRE_BANCO_MAX,
+  NUM_OPERACION_MAX,
+  RFC_BANCO_EXTRANJERO,
+  camposFormaPago,
+  validarDatosBancariosPago,
+  type CampoBancarioPago,
+  type CamposFormaPago,
+  type DatosBancariosPago,
+  type ErrorCampoPago,
+} from './forma-pago-pago.ts';

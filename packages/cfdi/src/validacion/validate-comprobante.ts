@@ -4,19 +4,27 @@ import { Errores, type ErrorValidacion } from './error-validacion.ts';
 import { reglasComprobante, reglasTotales } from './rules/comprobante.ts';
 import { reglasConceptos } from './rules/conceptos.ts';
 import { reglasEmisorReceptor } from './rules/emisor-receptor.ts';
+import { reglasGlobal } from './rules/global.ts';
 import { reglasImpuestosLocales, reglasPagos } from './rules/pagos.ts';
+import { reglasIvaFronterizo } from './rules/frontera.ts';
 import { reglasRegimen626 } from './rules/regimen-626.ts';
+import { reglasTipoCambio, type TipoCambioReferencia } from './rules/tipo-cambio.ts';
 
 /**
  * Pre-flight validation: everything a PAC checks that can be known locally (catalog keys, RFC
  * patterns, régimen ↔ UsoCFDI, amounts and their SAT limits, the régimen 626 product rules).
  * Answers a list of Spanish messages, each with the field and the SAT rule. Never throws.
  * `fecha` (AAAA-MM-DD…) is the day catalog validity and the InformacionGlobal year refer to;
- * defaults to Comprobante/@Fecha.
+ * defaults to Comprobante/@Fecha. `tipoCambioReferencia` answers the reference rate of a currency
+ * for a day (CFDI40118); without it, or when it does not know the day, TipoCambio is not compared.
  */
 export function validateComprobante(
   comprobante: Comprobante,
-  options: { catalogos: CatalogosLookup; fecha?: string },
+  options: {
+    catalogos: CatalogosLookup;
+    fecha?: string;
+    tipoCambioReferencia?: TipoCambioReferencia;
+  },
 ): ErrorValidacion[] {
   const e = new Errores();
   const fecha =
@@ -26,11 +34,14 @@ export function validateComprobante(
   pasos.push((c) => {
     d = reglasComprobante(c, options.catalogos, e, fecha);
   });
+  pasos.push((c) => reglasTipoCambio(c, options.catalogos, e, options.tipoCambioReferencia));
   pasos.push((c) => reglasEmisorReceptor(c, options.catalogos, e, fecha));
   pasos.push((c) => reglasConceptos(c, d, options.catalogos, e, fecha));
+  pasos.push((c) => reglasIvaFronterizo(c, options.catalogos, e));
   pasos.push((c) => reglasTotales(c, d, e));
   pasos.push((c) => reglasPagos(c, options.catalogos, e));
   pasos.push((c) => reglasImpuestosLocales(c, e));
+  pasos.push((c) => reglasGlobal(c, e));
   pasos.push((c) => reglasRegimen626(c, e));
   for (const paso of pasos) {
     try {

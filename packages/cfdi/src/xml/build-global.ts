@@ -1,9 +1,13 @@
-import type { ImpuestoDraft } from '../calc/types.ts';
+import {
+  conceptoDeTicket,
+  erroresDeGlobal,
+  erroresDeTickets,
+  type TicketGlobalDraft,
+} from '../calc/global.ts';
 import {
   CONCEPTO_GLOBAL,
   METODO_PAGO,
   NOMBRE_PUBLICO_EN_GENERAL,
-  OBJETO_IMP,
   RFC_GENERICO,
 } from '../catalogos.ts';
 import {
@@ -13,35 +17,35 @@ import {
   type ResultadoBuild,
 } from './build-ingreso.ts';
 
-/** One ticket (comprobante de operaciones con el público en general) of the period. */
-export interface TicketGlobalDraft {
-  /** Folio de venta / número de operación → NoIdentificacion. */
-  folioVenta: string;
-  /** Ticket amount before taxes → ValorUnitario and Importe. */
-  subtotal: string;
-  /** Ticket discount amount, if any. */
-  descuento?: string;
-  impuestos?: readonly ImpuestoDraft[];
-}
+export type { TicketGlobalDraft } from '../calc/global.ts';
 
 export interface GlobalDraft {
   serie?: string;
   folio?: string;
-  /** Form of payment of the largest ticket (SAT global guide). */
+  /** Form of payment of the largest ticket (SAT global guide); never 99 (PUE). */
   formaPago: string;
   moneda: string;
   tipoCambio?: string;
   lugarExpedicion: string;
   emisor: EmisorDraft;
+  /** c_Periodicidad: 04 mensual; 05 bimestral only for régimen 621. */
   periodicidad: string;
+  /** c_Meses: 01–12, or 13–18 with periodicidad 05. */
   meses: string;
   año: string;
   tickets: readonly TicketGlobalDraft[];
 }
 
-/** Factura global (rules 8): InformacionGlobal, receptor PUBLICO EN GENERAL, one concepto per ticket. */
+/**
+ * Factura global (rules 8): InformacionGlobal, receptor PUBLICO EN GENERAL (RFC XAXX010101000, 616,
+ * S01, DomicilioFiscalReceptor = LugarExpedicion), PUE, one concepto per ticket with 01010101 / ACT /
+ * 1 / "Venta" / NoIdentificacion = folio de venta, the taxes by largest remainder (calc/global.ts).
+ * Errors are named after the draft (`tickets[3].subtotal`); validateComprobante checks the rest.
+ */
 export function buildGlobal(draft: GlobalDraft, ctx: BuildContext): ResultadoBuild {
-  return buildIngreso(
+  const errores = erroresDeTickets(draft.tickets);
+  if (errores.length > 0) return { ok: false, errores };
+  const r = buildIngreso(
     {
       ...(draft.serie !== undefined ? { serie: draft.serie } : {}),
       ...(draft.folio !== undefined ? { folio: draft.folio } : {}),
@@ -54,20 +58,14 @@ export function buildGlobal(draft: GlobalDraft, ctx: BuildContext): ResultadoBui
       receptor: { rfc: RFC_GENERICO.PUBLICO_EN_GENERAL, nombre: NOMBRE_PUBLICO_EN_GENERAL },
       informacionGlobal: { Periodicidad: draft.periodicidad, Meses: draft.meses, Año: draft.año },
       conceptos: draft.tickets.map((t) => ({
+        ...conceptoDeTicket(t),
         claveProdServ: CONCEPTO_GLOBAL.ClaveProdServ,
-        noIdentificacion: t.folioVenta,
-        cantidad: CONCEPTO_GLOBAL.Cantidad,
+        noIdentificacion: t.folioVenta.trim(),
         claveUnidad: CONCEPTO_GLOBAL.ClaveUnidad,
         descripcion: CONCEPTO_GLOBAL.Descripcion,
-        valorUnitario: t.subtotal,
-        ...(t.descuento !== undefined && t.descuento !== ''
-          ? { descuento: { tipo: 'importe' as const, valor: t.descuento } }
-          : {}),
-        objetoImp:
-          t.impuestos && t.impuestos.length > 0 ? OBJETO_IMP.SI_OBJETO : OBJETO_IMP.NO_OBJETO,
-        impuestos: t.impuestos ?? [],
       })),
     },
     ctx,
   );
+  return r.ok ? r : { ok: false, errores: erroresDeGlobal(r.errores) };
 }

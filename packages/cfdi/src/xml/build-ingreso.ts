@@ -14,6 +14,10 @@ import {
 import type { Comprobante, Concepto, Emisor, InformacionGlobal, Receptor } from './model.ts';
 import { limpiarCuentaPredial, limpiarDescripcion, normalizarTexto } from './texto.ts';
 
+/** CFDI40114: a document in pesos carries no exchange rate. */
+export const MENSAJE_TIPO_CAMBIO_MXN =
+  'Con moneda MXN no se indica tipo de cambio: el SAT solo lo admite para monedas extranjeras (CFDI40114). Borre el tipo de cambio o elija la moneda de la factura.';
+
 export interface EmisorDraft {
   rfc: string;
   nombre: string;
@@ -155,7 +159,13 @@ export function buildIngreso(draft: IngresoDraft, ctx: BuildContext): ResultadoB
     });
   }
   let tipoCambio: string | undefined;
-  if (draft.moneda !== MONEDA.MXN) {
+  if (draft.moneda === MONEDA.MXN && (draft.tipoCambio ?? '').trim() !== '') {
+    // Never dropped in silence: the user typed a rate for a document in pesos.
+    errores.push({
+      field: 'tipoCambio',
+      message: MENSAJE_TIPO_CAMBIO_MXN,
+    });
+  } else if (draft.moneda !== MONEDA.MXN) {
     tipoCambio = draft.tipoCambio?.trim();
     if (!tipoCambio || !/^\d+(\.\d{1,6})?$/.test(tipoCambio) || /^0+(\.0+)?$/.test(tipoCambio)) {
       errores.push({

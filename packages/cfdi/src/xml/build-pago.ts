@@ -1,5 +1,6 @@
 import { calcularPago20, type DocumentoPagadoDraft } from '../calc/pagos20.ts';
 import type { ErrorCalculo } from '../calc/types.ts';
+import { Decimal } from '../decimal.ts';
 import { CONCEPTO_PAGO, EXPORTACION, MONEDA, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
 import {
   buildEmisor,
@@ -32,6 +33,8 @@ export interface PagoDraft20 extends PagoBancarioDraft {
   decimalesP?: number;
   /** Required unless MXN (then written as 1). */
   tipoCambioP?: string;
+  /** The amount received in monedaP; the minimum the documents need when absent (rules 7.6). */
+  monto?: string;
   documentos: readonly DocumentoPagadoDraft[];
 }
 
@@ -77,6 +80,7 @@ export function buildPago(draft: PagoComprobanteDraft, ctx: BuildContext): Resul
       MonedaP: p.monedaP,
       ...(p.decimalesP !== undefined ? { decimalesP: p.decimalesP } : {}),
       TipoCambioP: p.monedaP === MONEDA.MXN ? '1' : p.tipoCambioP!,
+      ...(p.monto !== undefined ? { Monto: p.monto } : {}),
       documentos: p.documentos,
     });
   } catch (e) {
@@ -89,6 +93,11 @@ export function buildPago(draft: PagoComprobanteDraft, ctx: BuildContext): Resul
         message: 'El importe pagado no puede ser mayor que el saldo de la factura.',
       });
   });
+  if (p.monto !== undefined && new Decimal(p.monto).lessThan(calc.MontoMinimo))
+    errores.push({
+      field: 'pago.monto',
+      message: `El monto del pago no alcanza para lo aplicado a las facturas (mínimo ${calc.MontoMinimo} ${p.monedaP}).`,
+    });
   if (errores.length) return { ok: false, errores };
 
   const bancarios: Partial<Pago> = {};

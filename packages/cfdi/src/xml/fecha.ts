@@ -48,3 +48,36 @@ export function fechaLocal(instante: Date, zona: string): string {
   for (const p of formatter(tz).formatToParts(instante)) parts[p.type] = p.value;
   return `${parts['year']}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}:${parts['second']}`;
 }
+
+/** Instant of a wall-clock `AAAA-MM-DDThh:mm:ss` in an IANA zone (the inverse of fechaLocal). */
+export function instanteDeFechaLocal(fecha: string, zona: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(fecha);
+  if (!m) throw new Error(`Fecha inválida: ${fecha}`);
+  const comoUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  let t = comoUtc;
+  for (let i = 0; i < 3; i++) {
+    const visto = Date.parse(`${fechaLocal(new Date(t), zona)}Z`);
+    const delta = visto - comoUtc;
+    if (delta === 0) break;
+    t -= delta;
+  }
+  return new Date(t);
+}
+
+/**
+ * Rules 1.4 / 5.6 (PAC 305): Comprobante/@Fecha, read in the zone of LugarExpedicion, must fall inside
+ * the CSD's validity. Answers the Spanish reason when it does not, or null.
+ */
+export function fechaFueraDeVigencia(
+  fecha: string,
+  zona: string,
+  vigencia: { desde: Date; hasta: Date },
+): string | null {
+  const t = instanteDeFechaLocal(fecha, zona).getTime();
+  const dia = (d: Date) => fechaLocal(d, zona).replace('T', ' ');
+  if (t < vigencia.desde.getTime())
+    return `La fecha de la factura (${fecha.replace('T', ' ')}) es anterior al inicio de la vigencia de sus sellos digitales (${dia(vigencia.desde)}): el PAC la rechazaría (305). Elija una fecha desde ese día.`;
+  if (t > vigencia.hasta.getTime())
+    return `La fecha de la factura (${fecha.replace('T', ' ')}) es posterior al fin de la vigencia de sus sellos digitales (${dia(vigencia.hasta)}): el PAC la rechazaría (305).`;
+  return null;
+}

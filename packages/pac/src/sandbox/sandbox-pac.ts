@@ -11,6 +11,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { buildCadenaOriginal } from '@repo/cfdi/cadena';
 import { readCertificado, type Certificado } from '@repo/cfdi/csd';
 import { verificarSello } from '@repo/cfdi/sello';
+import type { FuenteTipoCambio } from '@repo/cfdi/tipo-cambio';
 import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
 import { fechaLocal, NS, parseComprobanteXml, type Comprobante } from '@repo/cfdi/xml';
 import { firmarSolicitudCancelacion, verificarSolicitudCancelacion } from '../cancelacion-xml.ts';
@@ -73,6 +74,11 @@ export interface SandboxPacOptions {
   ) => { nombre: string; cp: string; regimenes: readonly string[] } | undefined;
   /** Receivers missing from `listaRfc`: 'lenient' (default) accepts them, 'strict' answers CFDI40143. */
   receptorDesconocido?: 'lenient' | 'strict';
+  /**
+   * Reference exchange rates (Banxico FIX) for CFDI40118. Without it, or when it does not know the
+   * day's rate, TipoCambio is not compared (as a PAC whose reference is unknown to us).
+   */
+  tiposDeCambio?: FuenteTipoCambio;
   /** Future tolerance of Fecha (ms); default 5 minutes. */
   toleranciaFuturoMs?: number;
   /** XSD validation with libxml2/WASM (about 2 s per document); default true. */
@@ -243,9 +249,17 @@ export class SandboxPac implements Pac {
     if (c.Fecha < '2011-01-01') throw rechazo('403');
     if (fecha < cert.validFrom || fecha > cert.validTo) throw rechazo('305');
     // F–I
+    const referencia =
+      this.opts.tiposDeCambio && c.Moneda !== 'MXN' && c.Moneda !== 'XXX'
+        ? await this.opts.tiposDeCambio.referencia(c.Moneda, c.Fecha.slice(0, 10))
+        : undefined;
     const errores = [
       ...this.validarReceptorEnLista(c),
-      ...validateComprobante(c, { catalogos: this.opts.catalogos, fecha: c.Fecha }),
+      ...validateComprobante(c, {
+        catalogos: this.opts.catalogos,
+        fecha: c.Fecha,
+        tipoCambioReferencia: () => referencia,
+      }),
     ];
     if (errores.length) {
       const incidencias = errores.map((e) => ({

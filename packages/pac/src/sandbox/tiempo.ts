@@ -1,22 +1,10 @@
 /** Wall-clock times of Mexican zones ↔ instants, and business days (rules 1.4, 9.2). */
-import { fechaLocal } from '@repo/cfdi/xml';
+import { fechaLocal, instanteDeFechaLocal } from '@repo/cfdi/xml';
 
 export const ZONA_CENTRO = 'America/Mexico_City';
 
-/** Instant of a wall-clock `AAAA-MM-DDThh:mm:ss` in an IANA zone. */
-export function instanteDeFechaLocal(fecha: string, zona: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(fecha);
-  if (!m) throw new Error(`Fecha inválida: ${fecha}`);
-  const comoUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  let t = comoUtc;
-  for (let i = 0; i < 3; i++) {
-    const visto = Date.parse(`${fechaLocal(new Date(t), zona)}Z`);
-    const delta = visto - comoUtc;
-    if (delta === 0) break;
-    t -= delta;
-  }
-  return new Date(t);
-}
+/** Instant of a wall-clock `AAAA-MM-DDThh:mm:ss` in an IANA zone (from the engine). */
+export { instanteDeFechaLocal };
 
 function siguienteDia(dia: string): string {
   const d = new Date(`${dia}T12:00:00Z`);

@@ -35,6 +35,8 @@ export const comprobanteShareLinks = pgTable(
     downloads: integer('downloads').notNull().default(0),
     last_viewed_at: timestamp('last_viewed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the user revokes the link (migration 0016); a revoked link opens nothing. */
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.enterprise_id, t.id] })],
 );

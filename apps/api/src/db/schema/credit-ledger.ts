@@ -14,6 +14,9 @@ export const creditLedger = pgTable(
       .notNull()
       .default('paid'),
     reference: text('reference').notNull().default(''),
+    /** Who appended the row when it was not the app itself (an operator), and why (migration 0014). */
+    actor: text('actor').notNull().default(''),
+    reason: text('reason').notNull().default(''),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.enterprise_id, t.id] })],

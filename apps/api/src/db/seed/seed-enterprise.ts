@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
 import { hashPassword } from '../../modules/users/password.ts';
-import { creditLedger } from '../schema/credit-ledger.ts';
+import { grantFreeCredits } from '../../modules/enterprises/enterprises.queries.ts';
 import { enterpriseUsers, enterprises } from '../schema/enterprises.ts';
 import { users } from '../schema/users.ts';
 
@@ -63,12 +63,10 @@ export async function seedEnterprise(
   if (!user || !enterprise) throw new Error('seedEnterprise: insert returned no row');
   await db.insert(enterpriseUsers).values({ enterprise_id: enterprise.id, user_id: user.id });
   if (options.credits) {
-    await db.insert(creditLedger).values({
-      enterprise_id: enterprise.id,
+    await grantFreeCredits(db, enterprise.id, {
       kind: 'welcome',
       credits: options.credits,
-      status: 'free',
-      reference: 'seed',
+      reference: 'Créditos de bienvenida',
     });
   }
   const { token } = await deps.tokens.sign({ userId: user.id, enterpriseId: enterprise.id });

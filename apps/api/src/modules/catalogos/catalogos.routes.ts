@@ -21,6 +21,7 @@ import {
   UsoCfdiListResponse,
 } from '@repo/contracts/catalogos';
 import type { AppDeps } from '../../deps.ts';
+import { optionalAuth } from '../../http/auth.ts';
 import { ok, page } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -33,10 +34,11 @@ import {
   toUnidad,
   UNIDADES_MAS_USADAS,
 } from './catalogos.service.ts';
+import { ownKeys } from './own-keys.ts';
 
 const CACHE_CONTROL = 'public, max-age=86400';
 const PERSONA_NO_VALIDA =
-  'Indica un RFC de 12 o 13 caracteres, o el tipo de persona fisica o moral.';
+  'Indique un RFC de 12 o 13 caracteres, o el tipo de persona física o moral.';
 const ESTADO_NO_EXISTE = 'El estado no existe en el catálogo del SAT.';
 
 /**
@@ -54,6 +56,11 @@ export function catalogosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
       if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      // A signed-in search leads with the enterprise's own keys: an answer for that session only.
+      if (request.auth) {
+        reply.header('cache-control', 'private, no-store');
+        return payload;
+      }
       const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
       reply.header('etag', etag);
       reply.header('cache-control', CACHE_CONTROL);
@@ -204,9 +211,17 @@ export function catalogosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ),
     );
 
+    // Signed in, the enterprise's own keys come first; anyone else gets the plain ranking.
+    const signedIn = optionalAuth(deps.db, deps.tokens);
+    const preferred = async (
+      auth: { enterpriseId: number } | null | undefined,
+      kind: 'productoServicio' | 'unidad',
+    ) => (auth ? ownKeys(deps.db, auth.enterpriseId, kind) : []);
+
     app.post(
       '/productos-servicios/search',
       {
+        onRequest: signedIn,
         schema: {
           querystring: CatalogoSearchQuery,
           body: CatalogoSearchRequest,
@@ -218,6 +233,7 @@ export function catalogosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const r = catalogos.searchProductosServicios(request.body.data_search, {
           page: p,
           perPage: per_page,
+          preferred: await preferred(request.auth, 'productoServicio'),
         });
         return ok(page(r.data.map(toProducto), r.total, r.currentPage, r.perPage));
       },
@@ -226,6 +242,7 @@ export function catalogosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/unidades/search',
       {
+        onRequest: signedIn,
         schema: {
           querystring: CatalogoSearchQuery,
           body: CatalogoSearchRequest,
@@ -237,6 +254,7 @@ export function catalogosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const r = catalogos.searchUnidades(request.body.data_search, {
           page: p,
           perPage: per_page,
+          preferred: await preferred(request.auth, 'unidad'),
         });
         return ok(page(r.data.map(toUnidad), r.total, r.currentPage, r.perPage));
       },

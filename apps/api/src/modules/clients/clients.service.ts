@@ -4,6 +4,7 @@ import {
   type ClientRequestInput,
   type ImportReport,
 } from '@repo/contracts/clients';
+import { REGIMEN_SOCIETARIO_MESSAGE, stripRegimenSocietario } from '@repo/contracts/datos-fiscales';
 import type { Db } from '../../db/client.ts';
 import type { ImportReportRow } from '../../db/schema/import-reports.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -96,13 +97,15 @@ export const CLIENT_IN_USE =
   'No se puede eliminar el cliente porque tiene facturas o pre-facturas. Puede editar sus datos en su lugar.';
 
 export async function deleteClient(db: Db, enterpriseId: number, id: number): Promise<void> {
-  if (await clientHasFacturas(db, enterpriseId, id)) throw new AppError('CONFLICT', CLIENT_IN_USE);
+  if (await clientHasFacturas(db, enterpriseId, id))
+    throw new AppError('CONFLICT', CLIENT_IN_USE, { showToClient: true });
   let deleted: boolean;
   try {
     deleted = await deleteClientRow(db, enterpriseId, id);
   } catch (error) {
     // An invoice saved meanwhile: the foreign key of facturas_ingreso refuses the delete.
-    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', CLIENT_IN_USE);
+    if (isForeignKeyViolation(error))
+      throw new AppError('CONFLICT', CLIENT_IN_USE, { showToClient: true });
     throw error;
   }
   if (!deleted) throw new AppError('NOT_FOUND', CLIENT_NOT_FOUND);
@@ -165,11 +168,11 @@ function headerOf(path: string): string {
 }
 
 const TEMPLATE_NOTES = [
-  'Llena una fila por cliente en la hoja Clientes, a partir de la fila 2. No cambies los encabezados.',
+  'Llene una fila por cliente en la hoja Clientes, a partir de la fila 2. No cambie los encabezados.',
   'Obligatorios: Nombre o razón social, RFC, Uso CFDI, Régimen fiscal y Código postal (el del domicilio fiscal).',
   'RFC: 12 caracteres para personas morales y 13 para personas físicas. Público en general: XAXX010101000 con régimen 616 y uso S01.',
   'Cliente extranjero: RFC XEXX010101000, régimen 616, Núm. registro de identidad fiscal y País (clave del catálogo c_Pais, por ejemplo USA).',
-  'Uso CFDI, Régimen fiscal y Forma de pago: escribe la clave del catálogo del SAT (por ejemplo G03, 601, 03).',
+  'Uso CFDI, Régimen fiscal y Forma de pago: escriba la clave del catálogo del SAT (por ejemplo G03, 601, 03).',
   'Método de pago: PUE o PPD (con PPD la forma de pago es 99). Correo electrónico: varias direcciones separadas por comas.',
 ];
 
@@ -255,8 +258,19 @@ export async function importClients(
   return withTransaction(db, async (tx) => {
     const report: ImportReportRow[] = [];
     for (const { row, values } of sheetRows) {
-      const parsed = ClientRequest.safeParse(requestFromRow(values));
-      const label = [values[COLUMNS.name_razon_social.header], values[COLUMNS.rfc.header]]
+      // Spec section 5: the régimen societario is removed from the name, and the report says so.
+      const request = requestFromRow(values);
+      const nombre = request.name_razon_social.trim();
+      const sinRegimen = stripRegimenSocietario(nombre);
+      const notas =
+        sinRegimen !== nombre && sinRegimen !== ''
+          ? [
+              `${COLUMNS.name_razon_social.header}: ${REGIMEN_SOCIETARIO_MESSAGE}; se registró como «${sinRegimen}».`,
+            ]
+          : [];
+      if (notas.length) request.name_razon_social = sinRegimen;
+      const parsed = ClientRequest.safeParse(request);
+      const label = [request.name_razon_social, values[COLUMNS.rfc.header]]
         .filter(Boolean)
         .join(' · ');
       if (!parsed.success) {
@@ -270,7 +284,7 @@ export async function importClients(
       try {
         const clientValues = await validValues(tx, catalogs, enterpriseId, parsed.data, null);
         await insertClient(tx, enterpriseId, clientValues);
-        report.push({ row, status: 'created', label, errors: [] });
+        report.push({ row, status: 'created', label, errors: notas });
       } catch (error) {
         if (!(error instanceof AppError) || typeof error.dataError === 'string') throw error;
         report.push({ row, status: 'rejected', label, errors: reasons(error.dataError) });

@@ -111,6 +111,16 @@ describe('POST /api/clients', () => {
     expect(get.json()).toEqual({ success: true, data });
   });
 
+  it('cleans the description of HTML tags and line breaks, like a product description', async () => {
+    const e = await seedEnterprise(t.deps);
+    const c = await createOk(e, {
+      ...moral,
+      description: ' <b>Cliente</b> de\r\nmayoreo <script>x</script>\n',
+    });
+    const get = await inject(e, 'GET', `/api/clients/${String(c.id)}`);
+    expect(get.json().data.description).toBe('Cliente de mayoreo x');
+  });
+
   it('upper-cases and trims the RFC of a persona física', async () => {
     const e = await seedEnterprise(t.deps);
     const c = await createOk(e, {
@@ -308,13 +318,13 @@ describe('PUT and DELETE /api/clients/{id}', () => {
     const other = await createOk(e, { ...moral, rfc: 'OTR010203AB1', name_razon_social: 'OTRA' });
     const res = await inject(e, 'PUT', `/api/clients/${c.id}`, {
       ...moral,
-      name_razon_social: 'COMERCIALIZADORA DEL NORTE SA',
+      name_razon_social: 'COMERCIALIZADORA DEL NORTE MAYORISTA',
       usoCfdi: 'G01',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       id: c.id,
-      name_razon_social: 'COMERCIALIZADORA DEL NORTE SA',
+      name_razon_social: 'COMERCIALIZADORA DEL NORTE MAYORISTA',
       usoCfdi: 'G01',
     });
     const unique = await inject(e, 'POST', '/api/clients/rfc-unique', { rfc: moral.rfc, id: c.id });
@@ -543,7 +553,7 @@ describe('import and export', () => {
     expect(garbage.json()).toEqual({
       success: false,
       dataError:
-        'El archivo no es un libro de Excel (.xlsx) válido. Descarga la plantilla y vuelve a intentarlo.',
+        'El archivo no es un libro de Excel (.xlsx) válido. Descargue la plantilla y vuelva a intentarlo.',
     });
     const noColumns = await upload(
       e,
@@ -555,13 +565,13 @@ describe('import and export', () => {
     );
     expect(noColumns.statusCode).toBe(422);
     expect(noColumns.json().dataError).toBe(
-      'Al archivo le faltan columnas de la plantilla: Nombre o razón social, RFC, Uso CFDI, Régimen fiscal, Código postal. Descarga la plantilla y vuelve a intentarlo.',
+      'Al archivo le faltan columnas de la plantilla: Nombre o razón social, RFC, Uso CFDI, Régimen fiscal, Código postal. Descargue la plantilla y vuelva a intentarlo.',
     );
     const empty = await upload(e, 'vacio.xlsx', await xlsx([HEADERS]));
     expect(empty.json().dataError).toBe('El archivo no contiene filas para importar.');
     const noFile = await inject(e, 'POST', '/api/clients/import', {});
     expect(noFile.statusCode).toBe(422);
-    expect(noFile.json().dataError).toBe('Selecciona un archivo de Excel (.xlsx) para importar.');
+    expect(noFile.json().dataError).toBe('Seleccione un archivo de Excel (.xlsx) para importar.');
     expect(await countClients(t.deps.db, e.enterpriseId)).toBe(0);
     const report = await inject(e, 'GET', '/api/clients/import/report');
     expect(report.json()).toEqual({ success: true, data: null });

@@ -1,19 +1,28 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.ts';
+import { checkXlsxLimits, XLSX_LIMITS } from './xlsx-limits.ts';
 
 /** The most data rows one import takes: larger files are split by the user. */
 export const MAX_IMPORT_ROWS = 2000;
 
 export const SPREADSHEET_MESSAGES = {
   notXlsx:
-    'El archivo no es un libro de Excel (.xlsx) válido. Descarga la plantilla y vuelve a intentarlo.',
-  noFile: 'Selecciona un archivo de Excel (.xlsx) para importar.',
+    'El archivo no es un libro de Excel (.xlsx) válido. Descargue la plantilla y vuelva a intentarlo.',
+  noFile: 'Seleccione un archivo de Excel (.xlsx) para importar.',
   noSheet: 'El archivo no contiene ninguna hoja.',
   missingColumns: (columns: string[]) =>
-    `Al archivo le faltan columnas de la plantilla: ${columns.join(', ')}. Descarga la plantilla y vuelve a intentarlo.`,
+    `Al archivo le faltan columnas de la plantilla: ${columns.join(', ')}. Descargue la plantilla y vuelva a intentarlo.`,
   noRows: 'El archivo no contiene filas para importar.',
   tooManyRows: `El archivo tiene más de ${MAX_IMPORT_ROWS} filas. Divídelo en varios archivos.`,
+  tooLarge: `El archivo es demasiado grande para importarse: su contenido pasa de ${XLSX_LIMITS.unpackedBytes / 1024 / 1024} MB. Divídalo en varios archivos.`,
+  cellTooLong: `Una celda del archivo tiene más de ${XLSX_LIMITS.cellChars.toLocaleString('en-US')} caracteres. Revise el archivo y vuelva a intentarlo.`,
 } as const;
+
+/** exceljs (about 19 MB resident) loads with the first spreadsheet, not when the server starts. */
+async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: excel } = await import('exceljs');
+  return new excel.Workbook();
+}
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -41,7 +50,7 @@ export async function writeWorkbook(
   rows: readonly CellValue[][],
   options: { numberFormats?: Record<number, string>; notes?: readonly string[] } = {},
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
@@ -96,7 +105,13 @@ export async function readWorkbook(
   headers: readonly string[],
   required: readonly string[],
 ): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const problem = checkXlsxLimits(data);
+  if (problem) {
+    const message =
+      problem === 'notZip' ? SPREADSHEET_MESSAGES.notXlsx : SPREADSHEET_MESSAGES[problem];
+    throw new AppError('VALIDATION', message);
+  }
+  const workbook = await newWorkbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

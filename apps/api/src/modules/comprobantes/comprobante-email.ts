@@ -1,4 +1,8 @@
 import { COMPROBANTE_TYPE_LABEL, type ComprobanteType } from '@repo/contracts/comprobantes';
+import {
+  SIN_VALIDEZ_FISCAL_LEYENDA,
+  SIN_VALIDEZ_FISCAL_TITULO,
+} from '@repo/contracts/modo-pruebas';
 import { renderEmail, type RenderedEmail } from '../../email/templates/email-layout.ts';
 import { formatFecha, formatMoney } from './pdf/formato.ts';
 
@@ -14,6 +18,8 @@ export function comprobanteEmail(input: {
   fecha: string;
   receptor: string;
   cancelado: boolean;
+  /** Stamped by a test PAC: the e-mail says it has no fiscal validity and offers no SAT check. */
+  pruebas: boolean;
   verificacionUrl: string;
 }): RenderedEmail {
   const tipo = COMPROBANTE_TYPE_LABEL[input.comprobanteType];
@@ -30,18 +36,23 @@ export function comprobanteEmail(input: {
       `Fecha de emisión: ${formatFecha(input.fecha)}`,
       `Folio fiscal (UUID): ${input.uuid}`,
     ].join('\n'),
-    'Adjuntamos el PDF (representación impresa) y el XML del comprobante. El XML es el documento con validez fiscal: consérvelo para su contabilidad.',
+    input.pruebas
+      ? `${SIN_VALIDEZ_FISCAL_TITULO}. ${SIN_VALIDEZ_FISCAL_LEYENDA} Adjuntamos su PDF y su XML solo como muestra: no los use para su contabilidad.`
+      : 'Adjuntamos el PDF (representación impresa) y el XML del comprobante. El XML es el documento con validez fiscal: consérvelo para su contabilidad.',
   ];
   if (input.cancelado) {
     paragraphs.push(
       'Aviso: este comprobante fue cancelado ante el SAT y ya no tiene efectos fiscales.',
     );
   }
+  const asunto = `${tipo} ${input.serieFolio} de ${input.empresa} — ${total}`;
   return renderEmail({
-    subject: `${tipo} ${input.serieFolio} de ${input.empresa} — ${total}`.replace(/\s+/g, ' '),
+    subject: `${input.pruebas ? '[Prueba sin validez fiscal] ' : ''}${asunto}`.replace(/\s+/g, ' '),
     greeting: 'Estimado cliente:',
     paragraphs,
-    action: { label: 'Verificar en el portal del SAT', url: input.verificacionUrl },
+    ...(input.pruebas
+      ? {}
+      : { action: { label: 'Verificar en el portal del SAT', url: input.verificacionUrl } }),
     closing: [
       `Si tiene dudas sobre este comprobante, responda a este correo para comunicarse con ${input.empresa}.`,
     ],

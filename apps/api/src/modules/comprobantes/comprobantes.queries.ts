@@ -103,6 +103,7 @@ export function listShareLinks(db: Db, enterpriseId: number, comprobanteId: numb
       views: comprobanteShareLinks.views,
       downloads: comprobanteShareLinks.downloads,
       last_viewed_at: comprobanteShareLinks.last_viewed_at,
+      revoked_at: comprobanteShareLinks.revoked_at,
       user_id: users.id,
       user_email: users.email,
       user_name: users.name,
@@ -124,6 +125,7 @@ export async function findShareLinkByToken(db: Db, enterpriseId: number, tokenHa
       id: comprobanteShareLinks.id,
       comprobante_id: comprobanteShareLinks.comprobante_id,
       expires_at: comprobanteShareLinks.expires_at,
+      revoked_at: comprobanteShareLinks.revoked_at,
     })
     .from(comprobanteShareLinks)
     .where(
@@ -153,4 +155,26 @@ export async function countShareLinkUse(
     .where(
       and(eq(comprobanteShareLinks.enterprise_id, enterpriseId), eq(comprobanteShareLinks.id, id)),
     );
+}
+
+/** Revokes one link of the comprobante (once: the first revocation's time stays); false when unknown. */
+export async function revokeShareLink(
+  db: Db,
+  enterpriseId: number,
+  comprobanteId: number,
+  id: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(comprobanteShareLinks)
+    .set({ revoked_at: sql`coalesce(${comprobanteShareLinks.revoked_at}, ${now})` })
+    .where(
+      and(
+        eq(comprobanteShareLinks.enterprise_id, enterpriseId),
+        eq(comprobanteShareLinks.comprobante_id, comprobanteId),
+        eq(comprobanteShareLinks.id, id),
+      ),
+    )
+    .returning({ id: comprobanteShareLinks.id });
+  return rows.length > 0;
 }

@@ -10,6 +10,8 @@ import {
   SharedComprobanteSummary,
   ShareTokenParams,
   SharingSentInformationResponse,
+  ShareLinkInfo,
+  ShareLinkParams,
 } from '@repo/contracts/comprobantes';
 import { ok } from '@repo/contracts/envelope';
 import type { AppDeps } from '../../deps.ts';
@@ -21,6 +23,7 @@ import {
   findEntregable,
   listInvoiceSentInformation,
   listSharingInformation,
+  revokeSharingLink,
   renderPdf,
   resolveShareToken,
   sendByEmail,
@@ -34,7 +37,7 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function sendXml(reply: FastifyReply, e: Entregable) {
+export function sendXml(reply: FastifyReply, e: Entregable) {
   // The stored bytes exactly as the PAC returned them: no re-serialisation, no charset rewrite.
   return reply
     .header('content-type', 'application/xml; charset=utf-8')
@@ -44,7 +47,7 @@ function sendXml(reply: FastifyReply, e: Entregable) {
     .send(Buffer.from(e.xml, 'utf8'));
 }
 
-function sendPdf(reply: FastifyReply, e: Entregable, pdf: Buffer) {
+export function sendPdf(reply: FastifyReply, e: Entregable, pdf: Buffer) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', contentDisposition(fileNameOf(e, 'pdf')))
@@ -135,6 +138,19 @@ export function comprobantesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) =>
         envelope(
           await listInvoiceSentInformation(deps, authOf(request).enterpriseId, request.params.id),
+        ),
+    );
+
+    app.post(
+      `${base}/share-links/:linkId/revoke`,
+      { schema: { params: ShareLinkParams, response: { 200: ok(ShareLinkInfo) } } },
+      async (request) =>
+        envelope(
+          await revokeSharingLink(deps, {
+            enterpriseId: authOf(request).enterpriseId,
+            comprobanteId: request.params.id,
+            linkId: request.params.linkId,
+          }),
         ),
     );
 

@@ -5,6 +5,8 @@ import {
   COMPROBANTE_TYPE_LABEL,
   COMPROBANTE_TYPE_MISMATCH_MESSAGE,
   SHARE_LINK_NOT_FOUND_MESSAGE,
+  SHARE_LINK_REVOKED_MESSAGE,
+  SHARE_LINK_UNKNOWN_MESSAGE,
   type ComprobanteType,
   type CreateShareLinkResponse,
   type EmailSendingInfo,
@@ -18,6 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { findLogo } from '../datos-fiscales/datos-fiscales.queries.ts';
 import { findComprobante, type ComprobanteRow } from '../timbrado/timbrado.queries.ts';
+import { pacDePruebas } from '../../pac/modo-pruebas.ts';
 import { comprobanteEmail } from './comprobante-email.ts';
 import {
   countShareLinkUse,
@@ -28,8 +31,8 @@ import {
   insertShareLink,
   listEnviosEmail,
   listShareLinks,
+  revokeShareLink,
 } from './comprobantes.queries.ts';
-import { buildRepresentacionImpresa } from './pdf/build-representacion-impresa.ts';
 import { verificacionUrl } from './pdf/verificacion-url.ts';
 
 export type ComprobantesDeps = Pick<
@@ -85,15 +88,19 @@ export function fileNameOf(e: Entregable, ext: 'pdf' | 'xml'): string {
   return [e.cfdi.Emisor.Rfc, e.serieFolio, e.uuid].filter(Boolean).join('_') + `.${ext}`;
 }
 
+/** The PDF of a comprobante; with a test PAC it says on every page that it has no fiscal validity. */
 export async function renderPdf(
-  deps: Pick<ComprobantesDeps, 'db' | 'catalogos'>,
+  deps: Pick<ComprobantesDeps, 'db' | 'catalogos' | 'config'>,
   e: Entregable,
 ): Promise<Buffer> {
   const logo = await findLogo(deps.db, e.row.enterprise_id);
+  // The PDF library (pdfkit and its fonts, about 20 MB) loads with the first PDF, not at start.
+  const { buildRepresentacionImpresa } = await import('./pdf/build-representacion-impresa.ts');
   return buildRepresentacionImpresa({
     xml: e.xml,
     logo,
     cancelado: e.cancelado,
+    pruebas: pacDePruebas(deps.config),
     catalogos: deps.catalogos,
   });
 }
@@ -167,7 +174,28 @@ export async function listSharingInformation(
     views: r.views,
     last_viewed_at: r.last_viewed_at?.toISOString() ?? null,
     downloads: r.downloads,
+    revoked_at: r.revoked_at?.toISOString() ?? null,
   }));
+}
+
+/** Revokes a share link of the comprobante; whoever opens it afterwards is told so. */
+export async function revokeSharingLink(
+  deps: Pick<ComprobantesDeps, 'db' | 'now'>,
+  input: { enterpriseId: number; comprobanteId: number; linkId: number },
+): Promise<ShareLinkInfo> {
+  await findEntregable(deps, input.enterpriseId, input.comprobanteId);
+  const revoked = await revokeShareLink(
+    deps.db,
+    input.enterpriseId,
+    input.comprobanteId,
+    input.linkId,
+    deps.now(),
+  );
+  if (!revoked) throw new AppError('NOT_FOUND', SHARE_LINK_UNKNOWN_MESSAGE);
+  const links = await listSharingInformation(deps, input.enterpriseId, input.comprobanteId);
+  const link = links.find((l) => l.id === input.linkId);
+  if (!link) throw new Error('revokeSharingLink: the revoked link was not found');
+  return link;
 }
 
 /** The comprobante a public token opens, counting the use; 404 for unknown or expired tokens. */
@@ -186,6 +214,7 @@ export async function resolveShareToken(
   if (!link || (link.expires_at && link.expires_at.getTime() <= now.getTime())) {
     throw new AppError('NOT_FOUND', SHARE_LINK_NOT_FOUND_MESSAGE);
   }
+  if (link.revoked_at) throw new AppError('NOT_FOUND', SHARE_LINK_REVOKED_MESSAGE);
   let entregable: Entregable;
   try {
     entregable = await findEntregable(deps, enterpriseId, link.comprobante_id);
@@ -271,6 +300,7 @@ export async function sendByEmail(
     fecha: e.cfdi.Fecha,
     receptor: e.cfdi.Receptor.Nombre,
     cancelado: e.cancelado,
+    pruebas: pacDePruebas(deps.config),
     verificacionUrl: verificacionUrl({
       uuid: e.uuid,
       rfcEmisor: e.cfdi.Emisor.Rfc,

@@ -12,6 +12,8 @@ import {
   EMAIL_INVALID_MESSAGE,
   EMAILS_REQUIRED_MESSAGE,
   SHARE_LINK_NOT_FOUND_MESSAGE,
+  SHARE_LINK_REVOKED_MESSAGE,
+  SHARE_LINK_UNKNOWN_MESSAGE,
 } from '@repo/contracts/comprobantes';
 import type { SandboxPac } from '@repo/pac';
 import { checkSat } from '../../../../../packages/cfdi/test/check-sat.ts';
@@ -95,6 +97,9 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
       expect(text).toContain(row.uuid);
       expect(text).toContain('UN MIL DOSCIENTOS PESOS 00/100 M.N.');
       expect(text).not.toContain('CANCELADO');
+      // Stamped by the sandbox PAC: the paper says it has no fiscal validity.
+      expect(text).toContain('DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL');
+      expect(text).not.toContain('Verifique este comprobante en el portal del SAT');
     });
 
     it('works for USD invoices, globales, complementos de pago, público en general and cancelled ones; each XML passes the SAT checks', async () => {
@@ -282,6 +287,41 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
       }
     });
 
+    it('a revoked link opens nothing and says it was revoked; the others keep working', async () => {
+      const e = await seedEmpresaEntrega(t.deps);
+      const row = await e.timbrar('simple');
+      const crear = async () =>
+        (
+          await post(api(row.id, 'create-share-invoice-link'), e.headers, { share_method: 'link' })
+        ).json<{ data: { id: number; token: string } }>().data;
+      const [uno, dos] = [await crear(), await crear()];
+      const revocar = (linkId: number, headers = e.headers) =>
+        post(api(row.id, `share-links/${String(linkId)}/revoke`), headers, {});
+      const res = await revocar(uno.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ id: uno.id, revoked_at: clock.toISOString() });
+      for (const suffix of ['', '/pdf', '/xml']) {
+        const r = await get(`/api/comprobantes/v40/compartidos/${uno.token}${suffix}`);
+        expect(r.statusCode).toBe(404);
+        expect(r.json()).toEqual({ success: false, dataError: SHARE_LINK_REVOKED_MESSAGE });
+      }
+      expect((await get(`/api/comprobantes/v40/compartidos/${dos.token}`)).statusCode).toBe(200);
+      const info = (
+        await get(api(row.id, 'get-sharing-invoice-sent-information'), e.headers)
+      ).json<{
+        data: { id: number; revoked_at: string | null }[];
+      }>().data;
+      expect(info.find((l) => l.id === uno.id)?.revoked_at).toBe(clock.toISOString());
+      expect(info.find((l) => l.id === dos.id)?.revoked_at).toBeNull();
+      // Another enterprise cannot revoke it; an unknown link is a 404 in Spanish.
+      const otra = await seedEmpresaEntrega(t.deps);
+      expect((await revocar(dos.id, otra.headers)).statusCode).toBe(404);
+      const desconocido = await revocar(dos.id + 1000);
+      expect(desconocido.statusCode).toBe(404);
+      expect(desconocido.json().dataError).toBe(SHARE_LINK_UNKNOWN_MESSAGE);
+      expect((await get(`/api/comprobantes/v40/compartidos/${dos.token}`)).statusCode).toBe(200);
+    });
+
     it('a link of a comprobante cancelled later still opens and says so', async () => {
       const e = await seedEmpresaEntrega(t.deps);
       const row = await e.timbrar('pago');
@@ -369,12 +409,18 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
       expect(smtp.received.slice(antes)).toHaveLength(1);
       expect(mail.to.sort()).toEqual([...destinos].sort());
       const folio = `F-${String(row.folio)}`;
-      expect(mail.subject).toBe(`Factura ${folio} de EMPRESA DE TIMBRADO — $ 1,200.00 MXN`);
+      expect(mail.subject).toBe(
+        `[Prueba sin validez fiscal] Factura ${folio} de EMPRESA DE TIMBRADO — $ 1,200.00 MXN`,
+      );
       for (const part of [mail.text, mail.html]) {
         expect(part).toContain('EMPRESA DE TIMBRADO');
         expect(part).toContain(folio);
         expect(part).toContain('$ 1,200.00 MXN');
         expect(part).toContain(row.uuid);
+        // Stamped by the sandbox PAC: no fiscal validity, nothing to verify at the SAT.
+        expect(part).toContain('no tiene validez fiscal');
+        expect(part).not.toContain('El XML es el documento con validez fiscal');
+        expect(part).not.toContain('Verificar en el portal del SAT');
       }
       const [usuario] = await t.deps.db
         .select({ email: users.email })

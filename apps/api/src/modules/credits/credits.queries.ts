@@ -86,7 +86,15 @@ export async function lockEnterprise(tx: Db, enterpriseId: number): Promise<bool
 export async function insertLedgerRow(
   db: Db,
   enterpriseId: number,
-  values: { kind: CreditKind; credits: number; status: CreditStatus; reference: string },
+  values: {
+    kind: CreditKind;
+    credits: number;
+    status: CreditStatus;
+    reference: string;
+    /** An operator's change: who made it and why (spendings history and audits read them). */
+    actor?: string;
+    reason?: string;
+  },
 ) {
   const [row] = await db
     .insert(creditLedger)

@@ -20,7 +20,7 @@ import {
  */
 
 export const CREDITOS_INSUFICIENTES =
-  'Créditos insuficientes: no tienes créditos disponibles para timbrar. Compra un paquete de créditos e inténtalo de nuevo.';
+  'Créditos insuficientes: no tiene créditos disponibles para timbrar. Compre un paquete de créditos e inténtelo de nuevo.';
 const EMPRESA_NO_EXISTE = 'La empresa no existe.';
 
 export async function getBalance(db: Db, enterpriseId: number): Promise<number> {

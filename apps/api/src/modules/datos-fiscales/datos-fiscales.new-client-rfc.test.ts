@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RFC_FIXED_MESSAGE } from '@repo/contracts/datos-fiscales';
 import { RFC_TAKEN_MESSAGE } from '@repo/contracts/enterprises';
@@ -6,6 +5,7 @@ import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { issueNewClientToken } from '../new-client/new-client-links.ts';
 import { findDatosFiscales, setEnterpriseRfc } from './datos-fiscales.queries.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,17 +15,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const letters = (n: number) =>
-  Array.from({ length: n }, () => LETTERS[randomInt(LETTERS.length)]).join('');
 /** A valid RFC: 12 characters (moral) or 13 (física). */
-const newRfc = (persona: 'moral' | 'fisica') =>
-  `${letters(persona === 'moral' ? 3 : 4)}9${randomInt(10)}0${1 + randomInt(9)}1${randomInt(10)}${letters(2)}${randomInt(10)}`;
 
 /** A new client whose registration left the RFC empty (seeded with a throwaway RFC, then cleared). */
 async function newClient(rfc = '') {
   const e = await seedEnterprise(t.deps, {
-    rfc: rfc || newRfc('moral'),
+    rfc: rfc || rfcAleatorio('moral'),
     setupCompleted: false,
     razon_social: '',
   });
@@ -42,7 +37,7 @@ const put = (token: string, payload: object) =>
 
 describe('PUT /api/new-client/datos-fiscales/:token with the RFC', () => {
   it('sets the RFC registration left empty, unique among enterprises', async () => {
-    const taken = await seedEnterprise(t.deps, { rfc: newRfc('moral') });
+    const taken = await seedEnterprise(t.deps, { rfc: rfcAleatorio('moral') });
     const c = await newClient();
     const takenRes = await put(c.token, {
       ...datos,
@@ -56,25 +51,25 @@ describe('PUT /api/new-client/datos-fiscales/:token with the RFC', () => {
     expect(bad.json().dataError).toEqual({ rfc: ['el RFC ingresado no es válido'] });
 
     // A persona física RFC does not take régimen 601: nothing is saved, not even the RFC.
-    const fisica = await put(c.token, { ...datos, rfc: newRfc('fisica') });
+    const fisica = await put(c.token, { ...datos, rfc: rfcAleatorio('fisica') });
     expect(fisica.statusCode).toBe(422);
     expect(fisica.json().dataError.regimen_fiscal).toEqual([
       'El régimen fiscal no aplica a personas físicas',
     ]);
     expect((await findDatosFiscales(t.deps.db, c.enterpriseId))!.rfc).toBe('');
 
-    const rfc = newRfc('moral');
+    const rfc = rfcAleatorio('moral');
     const saved = await put(c.token, { ...datos, rfc: rfc.toLowerCase() });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ ...datos, rfc });
   });
 
   it('keeps an RFC once set: the same one is accepted, another is refused', async () => {
-    const rfc = newRfc('moral');
+    const rfc = rfcAleatorio('moral');
     const c = await newClient(rfc);
     expect((await put(c.token, { ...datos, rfc })).statusCode).toBe(200);
     expect((await put(c.token, datos)).json().data.rfc).toBe(rfc);
-    const other = await put(c.token, { ...datos, rfc: newRfc('moral') });
+    const other = await put(c.token, { ...datos, rfc: rfcAleatorio('moral') });
     expect(other.statusCode).toBe(422);
     expect(other.json().dataError).toEqual({ rfc: [RFC_FIXED_MESSAGE] });
     expect((await findDatosFiscales(t.deps.db, c.enterpriseId))!.rfc).toBe(rfc);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripRegimenSocietario } from '@repo/contracts/datos-fiscales';
 import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterprise.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { findDatosFiscales, findLogo } from './datos-fiscales.queries.ts';
 
@@ -137,7 +138,7 @@ describe('datos-fiscales', () => {
   });
 
   it('checks régimen and address against the SAT catalogs', async () => {
-    const e = await seedEnterprise(t.deps, { rfc: 'DFC900101AB6' });
+    const e = await seedEnterprise(t.deps, { rfc: rfcAleatorio('moral') });
     const cdmx = {
       ...valid,
       codigo_postal: '06600',

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCsd } from '@repo/cfdi/csd';
 import { NEW_CLIENT_TOKEN_INVALID_MESSAGE } from '@repo/contracts/new-client';
@@ -8,6 +7,7 @@ import { issueNewClientToken } from '../new-client/new-client-links.ts';
 import { listRubros } from '../rubros-impuestos/rubros-impuestos.queries.ts';
 import { listSeries } from '../series/series.queries.ts';
 import { findDatosFiscales } from './datos-fiscales.queries.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,10 +37,7 @@ async function multipart(
   };
 }
 
-const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** A unique persona moral RFC per test, so the file runs again on a shared PostgreSQL. */
-const newRfc = () =>
-  `${Array.from({ length: 3 }, () => LETTERS[randomInt(LETTERS.length)]).join('')}9${randomInt(10)}0${1 + randomInt(9)}1${randomInt(10)}AB${randomInt(10)}`;
 
 /** A registered, verified user whose enterprise is still in the initial configuration. */
 async function newClient(rfc: string) {
@@ -58,7 +55,7 @@ const datos = {
 
 describe('initial configuration wizard: configuraciones with the new-client token', () => {
   it('saves tax data and the logo, seals, series, a tax group, and reads the tax lists', async () => {
-    const rfc = newRfc();
+    const rfc = rfcAleatorio('moral');
     const c = await newClient(rfc);
     const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, ...(payload ? { payload } : {}) });
@@ -219,8 +216,8 @@ describe('initial configuration wizard: configuraciones with the new-client toke
   });
 
   it("refuses an unknown token and never reaches another enterprise's rows", async () => {
-    const a = await newClient(newRfc());
-    const b = await newClient(newRfc());
+    const a = await newClient(rfcAleatorio('moral'));
+    const b = await newClient(rfcAleatorio('moral'));
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/api/new-client/datos-fiscales/no-existe',

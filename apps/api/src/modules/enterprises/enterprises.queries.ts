@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditLedger } from '../../db/schema/credit-ledger.ts';
+import { userCreditPayments } from '../../db/schema/credit-purchases.ts';
 import { enterpriseUsers, enterprises } from '../../db/schema/enterprises.ts';
 
 /** Whether an enterprise other than `exceptId` already has this RFC. */
@@ -55,7 +56,10 @@ export async function setSetupCompleted(db: Db, enterpriseId: number, now: Date)
   return rows.length > 0;
 }
 
-/** Appends free credits to the ledger (never updated or deleted). */
+/**
+ * Appends free credits to the ledger (never updated or deleted), and the 'free' order that shows
+ * them in the enterprise's purchase list (/mis-compras-de-creditos).
+ */
 export async function grantFreeCredits(
   db: Db,
   enterpriseId: number,
@@ -67,5 +71,13 @@ export async function grantFreeCredits(
     credits: input.credits,
     status: 'free',
     reference: input.reference,
+  });
+  await db.insert(userCreditPayments).values({
+    enterprise_id: enterpriseId,
+    subscription_plan_name: 'Créditos de bienvenida',
+    subscription_plan_amount: input.credits,
+    status: 'free',
+    credits_granted: input.credits,
+    reason: input.reference,
   });
 }

@@ -8,7 +8,10 @@ import {
   type ImpuestoFederal,
   esPublicoEnGeneralGlobal,
   fechaComprobante,
+  ingresoDraft,
+  type ContextoFactura,
 } from './factura-builder.ts';
+import type { FacturaDraft } from '@repo/contracts/facturas';
 
 describe('fechaComprobante', () => {
   // 2026-03-10 18:30:05 UTC is 12:30:05 in Mexico City (UTC−6, no summer time since 2022).
@@ -88,5 +91,34 @@ describe('conflictoDeImpuestos', () => {
       campo: 'impuestos_retenidos',
       mensaje: IMPUESTOS_REPETIDOS,
     });
+  });
+});
+
+describe('ingresoDraft', () => {
+  it('stamps a client saved with "S.A. DE C.V." under its registered name (spec section 5)', () => {
+    const ctx = {
+      emisor: {
+        rfc: 'EKU9003173C9',
+        nombre: 'ESCUELA KEMPER URGATE',
+        regimenFiscal: '601',
+        codigoPostal: '42501',
+      },
+      zona: 'America/Mexico_City',
+      client: {
+        rfc: 'CNO010203AB1',
+        name_razon_social: 'COMERCIAL DEL NORTE S.A. DE C.V.',
+        regimenFiscal: '601',
+        address: { codigo_postal: '64000' },
+        pais: null,
+      },
+      serie: { id: 1, serie: 'F', folio: 1 },
+      productos: new Map(),
+      impuestos: new Map(),
+      locales: new Map(),
+    } as unknown as ContextoFactura;
+    const draft = { cfdi_relacionados: [], partidas: [], moneda: 'MXN' } as unknown as FacturaDraft;
+    expect(ingresoDraft(ctx, draft, { serie: 'F', folio: 1 }).receptor.nombre).toBe(
+      'COMERCIAL DEL NORTE',
+    );
   });
 });

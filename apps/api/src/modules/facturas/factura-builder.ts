@@ -8,8 +8,13 @@ import {
 } from '@repo/cfdi/catalogos';
 import { Decimal, decimal, formatear } from '@repo/cfdi/decimal';
 import { buildIngreso, fechaLocal, type Comprobante, type IngresoDraft } from '@repo/cfdi/xml';
-import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
+import {
+  validateComprobante,
+  type CatalogosLookup,
+  type TipoCambioReferencia,
+} from '@repo/cfdi/validacion';
 import type { ClientResponse } from '@repo/contracts/clients';
+import { stripRegimenSocietario } from '@repo/contracts/datos-fiscales';
 import type { FacturaDraft, Partida, PartidaDetail } from '@repo/contracts/facturas';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
 
@@ -44,6 +49,8 @@ export interface ContextoFactura {
   productos: ReadonlyMap<number, ProductServiceResponse>;
   impuestos: ReadonlyMap<number, ImpuestoFederal>;
   locales: ReadonlyMap<string, ImpuestoLocalDato>;
+  /** Validity of the enterprise's current CSD: Fecha must fall inside it (PAC 305). */
+  vigenciaSellos?: { desde: Date; hasta: Date };
 }
 
 const CLAVE_IMPUESTO: Record<ImpuestoFederal['tax_type'], Impuesto> = {
@@ -137,7 +144,8 @@ export function ingresoDraft(
     },
     receptor: {
       rfc: c.rfc,
-      nombre: c.name_razon_social,
+      // A client saved before the rule of spec section 5 may still carry "S.A. DE C.V.".
+      nombre: stripRegimenSocietario(c.name_razon_social),
       domicilioFiscalReceptor: c.address.codigo_postal,
       regimenFiscalReceptor: c.regimenFiscal,
       usoCfdi: draft.uso_cfdi,
@@ -251,7 +259,13 @@ export type Previa =
 export function previsualizar(
   ctx: ContextoFactura,
   draft: FacturaDraft,
-  opciones: { folio: number | null; fecha: string; catalogos: CatalogosLookup },
+  opciones: {
+    folio: number | null;
+    fecha: string;
+    catalogos: CatalogosLookup;
+    /** Banxico's reference rate of the day (CFDI40118); without it TipoCambio is not compared. */
+    tipoCambioReferencia?: TipoCambioReferencia;
+  },
 ): Previa {
   const r = buildIngreso(
     ingresoDraft(ctx, draft, { serie: ctx.serie.serie, folio: opciones.folio }),
@@ -269,9 +283,12 @@ export function previsualizar(
       })),
     };
   }
-  const errores = validateComprobante(r.comprobante, { catalogos: opciones.catalogos }).map(
-    (e) => ({ field: campoDelDraft(e.field), message: e.message, code: e.code }),
-  );
+  const errores = validateComprobante(r.comprobante, {
+    catalogos: opciones.catalogos,
+    ...(opciones.tipoCambioReferencia
+      ? { tipoCambioReferencia: opciones.tipoCambioReferencia }
+      : {}),
+  }).map((e) => ({ field: campoDelDraft(e.field), message: e.message, code: e.code }));
   return { ok: true, comprobante: r.comprobante, errores };
 }
 

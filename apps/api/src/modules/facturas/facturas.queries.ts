@@ -6,6 +6,8 @@ import {
   type FacturaStatus,
   type PpdPendingPayment,
 } from '@repo/contracts/facturas';
+import { DECIMALES_MONEDA } from '@repo/cfdi/catalogos';
+import { Decimal, formatear } from '@repo/cfdi/decimal';
 import type { Db } from '../../db/client.ts';
 import { comprobantes, type ComprobanteStatus } from '../../db/schema/comprobantes.ts';
 import { facturasIngreso } from '../../db/schema/facturas.ts';
@@ -22,6 +24,12 @@ const STATUS_OF: Partial<Record<ComprobanteStatus, FacturaStatus>> = {
   timbrada: 'timbrada',
   cancelada: 'cancelled',
 };
+
+/** Σ imp_pagado of the invoice's stamped, not cancelled payments. */
+const pagadoSql = sql<string>`coalesce((select sum(pd.imp_pagado) from pagos_documentos pd
+      join comprobantes p on p.enterprise_id = pd.enterprise_id and p.id = pd.comprobante_id
+     where pd.enterprise_id = ${c.enterprise_id} and pd.factura_id = ${c.id}
+       and p.status = 'timbrada'), 0)::text`;
 
 const columns = {
   id: c.id,
@@ -46,13 +54,29 @@ const columns = {
   moneda: f.moneda,
   tipo_cambio: f.tipo_cambio,
   draft: f.draft,
+  /** Σ of the stamped, not cancelled payments (a payment counts only once stamped, spec 4). */
+  pagado: pagadoSql.as('pagado'),
+  /** Payment date of the latest stamped payment. */
+  ultimo_pago: sql<string | null>`(select max(cp.fecha_pago) from pagos_documentos pd
+      join comprobantes p on p.enterprise_id = pd.enterprise_id and p.id = pd.comprobante_id
+      join complementos_pago cp on cp.enterprise_id = pd.enterprise_id
+                               and cp.comprobante_id = pd.comprobante_id
+     where pd.enterprise_id = ${c.enterprise_id} and pd.factura_id = ${c.id}
+       and p.status = 'timbrada')`.as('ultimo_pago'),
 };
 
+/** Total minus what was paid, at the currency's decimals. */
+function pendiente(total: string, pagado: string, moneda: string): string {
+  const d = DECIMALES_MONEDA[moneda] ?? 2;
+  return formatear(new Decimal(total || '0').minus(pagado || '0'), d);
+}
+
+type Columnas = Omit<typeof columns, 'pagado' | 'ultimo_pago'>;
 export type FacturaRow = {
-  [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true
-    ? (typeof columns)[K]['_']['data']
-    : (typeof columns)[K]['_']['data'] | null;
-};
+  [K in keyof Columnas]: Columnas[K]['_']['notNull'] extends true
+    ? Columnas[K]['_']['data']
+    : Columnas[K]['_']['data'] | null;
+} & { pagado: string; ultimo_pago: string | null };
 
 function baseWhere(enterpriseId: number): SQL {
   return and(
@@ -89,8 +113,11 @@ export function toListItem(row: Omit<FacturaRow, 'xml_timbrado' | 'draft'>): Fac
     status,
     view_status: facturaViewStatus(status, row.estatus_cancelacion),
     metodo_pago: row.metodo_pago,
-    // No payment complements exist yet: the pending amount of a stamped PPD invoice is its total.
-    PPD_pending_amount: status === 'timbrada' && row.metodo_pago === 'PPD' ? row.total : null,
+    // Total minus the stamped payments (spec section 4: a payment counts once stamped).
+    PPD_pending_amount:
+      status === 'timbrada' && row.metodo_pago === 'PPD'
+        ? pendiente(row.total, row.pagado, row.moneda)
+        : null,
     year: Number(fecha.slice(0, 4)) || 0,
     month_key: fecha.slice(5, 7),
     serie: row.serie,
@@ -111,6 +138,25 @@ export async function findFactura(db: Db, enterpriseId: number, id: number) {
   const [row] = await select(db).where(
     and(baseWhere(enterpriseId), eq(c.id, id), inArray(c.status, VISIBLE)),
   );
+  return (row as FacturaRow | undefined) ?? null;
+}
+
+/**
+ * The invoice a pre-invoice became: stamping a pre-invoice stores a new comprobante (attempt keys
+ * `<enterprise>:pre-factura:<id>:<n>`) and deletes the draft, so its old id leads here.
+ */
+export async function findFacturaDePreFactura(db: Db, enterpriseId: number, preFacturaId: number) {
+  const prefijo = `${enterpriseId}:pre-factura:${preFacturaId}:`;
+  const [row] = await select(db)
+    .where(
+      and(
+        baseWhere(enterpriseId),
+        inArray(c.status, ['timbrada', 'cancelada']),
+        like(c.idempotency_key, `${prefijo.replace(/[\\%_]/g, '\\$&')}%`),
+      ),
+    )
+    .orderBy(desc(c.id))
+    .limit(1);
   return (row as FacturaRow | undefined) ?? null;
 }
 
@@ -178,14 +224,33 @@ export async function listFacturas(
   return { rows: rows.map(toListItem), total };
 }
 
-/** Stamped PPD invoices with their pending amount (total minus stamped payments: none exist yet). */
+/** Stamped PPD invoices that still owe something, oldest first, filtered by client and dates. */
 export async function listPpdPending(
   db: Db,
   enterpriseId: number,
+  filtros: { clientId: number | null; fromDate: string | null; toDate: string | null; hoy: string },
   page: { number: number; size: number },
 ) {
-  const where = and(baseWhere(enterpriseId), eq(c.status, 'timbrada'), eq(f.metodo_pago, 'PPD'));
-  const { rows, total } = await listPage(db, where, page);
+  const conditions: (SQL | undefined)[] = [
+    baseWhere(enterpriseId),
+    eq(c.status, 'timbrada'),
+    eq(f.metodo_pago, 'PPD'),
+    sql`${c.total}::numeric > ${pagadoSql}::numeric`,
+  ];
+  if (filtros.clientId) conditions.push(eq(f.client_id, filtros.clientId));
+  if (filtros.fromDate) conditions.push(sql`substr(${c.fecha}, 1, 10) >= ${filtros.fromDate}`);
+  if (filtros.toDate) conditions.push(sql`substr(${c.fecha}, 1, 10) <= ${filtros.toDate}`);
+  const where = and(...conditions);
+  const rows = await selectList(db)
+    .where(where)
+    .orderBy(c.fecha, c.id)
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(c)
+    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
+    .where(where);
   const data: PpdPendingPayment[] = rows.map((r) => ({
     id: r.id,
     serie: r.serie,
@@ -198,9 +263,18 @@ export async function listPpdPending(
     moneda: r.moneda,
     tipo_cambio: r.tipo_cambio,
     total: r.total,
-    PPD_pending_amount: r.total,
+    PPD_pending_amount: pendiente(r.total, r.pagado, r.moneda),
+    pagado: formatear(new Decimal(r.pagado), DECIMALES_MONEDA[r.moneda] ?? 2),
+    fecha_ultimo_pago: r.ultimo_pago,
+    dias_desde_emision: Math.max(
+      0,
+      Math.round(
+        (Date.parse(`${filtros.hoy}T00:00:00Z`) - Date.parse(`${r.fecha.slice(0, 10)}T00:00:00Z`)) /
+          86_400_000,
+      ),
+    ),
   }));
-  return { rows: data, total };
+  return { rows: data, total: Number(count?.n ?? 0) };
 }
 
 export interface DraftRowValues {
@@ -310,25 +384,6 @@ export async function insertDraftRow(
 }
 
 /**
- * How many stamping attempts of a pre-invoice the PAC rejected: the number of its next attempt.
- * Keys are `<prefix><n>`, so concurrent requests share one key (one stamp), a lost answer is resent
- * under the same key, and only a rejection opens a new attempt.
- */
-export async function countRechazadas(db: Db, enterpriseId: number, keyPrefix: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(c)
-    .where(
-      and(
-        eq(c.enterprise_id, enterpriseId),
-        eq(c.status, 'rechazada'),
-        like(c.idempotency_key, `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/**
  * A sealed invoice of the enterprise with exactly this draft whose PAC answer never arrived: sending
  * the same form again resends it instead of sealing a second invoice.
  */
@@ -346,15 +401,6 @@ export async function findSelladaConDraft(db: Db, enterpriseId: number, draft: F
     )
     .orderBy(desc(c.id))
     .limit(1);
-  return row ?? null;
-}
-
-/** A stamped invoice of the enterprise by UUID, with its XML (motivo 01 checks). */
-export async function findTimbradaByUuid(db: Db, enterpriseId: number, uuid: string) {
-  const [row] = await db
-    .select({ id: c.id, status: c.status, xml_timbrado: c.xml_timbrado })
-    .from(c)
-    .where(and(eq(c.enterprise_id, enterpriseId), eq(c.uuid, uuid)));
   return row ?? null;
 }
 

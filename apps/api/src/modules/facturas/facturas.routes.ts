@@ -6,17 +6,20 @@ import {
   CancelarFacturaRequest,
   FacturaDetail,
   FacturaDraftRequest,
+  IdempotencyKeyHeaders,
   FacturaListItem,
   FacturaListQuery,
   FacturaSearchRequest,
   PpdPendingPayment,
   TimbrarFacturaResponse,
 } from '@repo/contracts/facturas';
+import { PpdPendingQuery } from '@repo/contracts/complementos-pago';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope, page } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { listFacturas, listPpdPending } from './facturas.queries.ts';
+import { hoyDeLaEmpresa } from './factura-tipo.ts';
 import {
   cancelarFactura,
   consultarEstadoFactura,
@@ -41,10 +44,17 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       `${V40}/facturas-ingreso`,
-      { schema: { body: FacturaDraftRequest, response: { 200: ok(TimbrarFacturaResponse) } } },
+      {
+        schema: {
+          headers: IdempotencyKeyHeaders,
+          body: FacturaDraftRequest,
+          response: { 200: ok(TimbrarFacturaResponse) },
+        },
+      },
       async (request) => {
         const { enterpriseId } = authOf(request);
-        return envelope(await createFactura(deps, enterpriseId, request.body));
+        const headerKey = request.headers['idempotency-key'] ?? null;
+        return envelope(await createFactura(deps, enterpriseId, request.body, headerKey));
       },
     );
 
@@ -155,6 +165,7 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${V40}/pre-facturas-ingreso/:id/timbrar`,
       {
         schema: {
+          headers: IdempotencyKeyHeaders,
           params: IdParams,
           body: FacturaDraftRequest,
           response: { 200: ok(TimbrarFacturaResponse) },
@@ -170,7 +181,13 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       `${V40}/pre-facturas-ingreso/:id/timbrar-with-pre-factura-original-data`,
-      { schema: { params: IdParams, response: { 200: ok(TimbrarFacturaResponse) } } },
+      {
+        schema: {
+          headers: IdempotencyKeyHeaders,
+          params: IdParams,
+          response: { 200: ok(TimbrarFacturaResponse) },
+        },
+      },
       async (request) => {
         const { enterpriseId } = authOf(request);
         return envelope(await timbrarPreFactura(deps, enterpriseId, request.params.id, null));
@@ -191,7 +208,7 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           params: EnterpriseParams,
-          querystring: FacturaListQuery,
+          querystring: PpdPendingQuery,
           response: { 200: ok(paginated(PpdPendingPayment)) },
         },
       },
@@ -202,10 +219,17 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw new AppError('NOT_FOUND', 'La empresa no existe.');
         }
         const q = request.query;
-        const { rows, total } = await listPpdPending(db, enterpriseId, {
-          number: q.page,
-          size: q.items_per_page,
-        });
+        const { rows, total } = await listPpdPending(
+          db,
+          enterpriseId,
+          {
+            clientId: q.client_id ?? null,
+            fromDate: q.from_date,
+            toDate: q.to_date,
+            hoy: await hoyDeLaEmpresa(deps, enterpriseId),
+          },
+          { number: q.page, size: q.items_per_page },
+        );
         return envelope(page(rows, total, q.page, q.items_per_page));
       },
     );

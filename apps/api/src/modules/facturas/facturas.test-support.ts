@@ -1,27 +1,14 @@
 /** Test helpers for the income-invoice API: a tenant ready to invoice, its clients and products. */
 import { generateTestCsd } from '@repo/cfdi/csd';
-import { digitoVerificadorRfc } from '@repo/cfdi/validacion';
 import type { FacturaDraftRequestInput } from '@repo/contracts/facturas';
 import { impuestos } from '../../db/schema/impuestos.ts';
 import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterprise.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 import { getImpuestos } from '../impuestos/impuestos.service.ts';
 import { createRubro } from '../rubros-impuestos/rubros-impuestos.service.ts';
 import { saveSellos } from '../sellos-fiscales/sellos-fiscales.service.ts';
 import { createSerie } from '../series/series.service.ts';
-
-const LETRAS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const ALNUM = `${LETRAS}0123456789`;
-const pick = (s: string) => s[Math.floor(Math.random() * s.length)] ?? 'A';
-
-/** A random, well-formed RFC with its check digit: 12 characters (moral) or 13 (física). */
-export function rfcAleatorio(tipo: 'moral' | 'fisica'): string {
-  const letras = tipo === 'moral' ? 3 : 4;
-  let base = '';
-  for (let i = 0; i < letras; i++) base += pick(LETRAS);
-  base += `8${Math.floor(Math.random() * 10)}0101${pick(ALNUM)}${pick(ALNUM)}0`;
-  return base.slice(0, -1) + digitoVerificadorRfc(base);
-}
 
 export interface Taxes {
   iva16: number;
@@ -49,7 +36,14 @@ export interface Facturador extends SeededEnterprise {
  */
 export async function seedFacturador(
   t: TestApp,
-  options: { credits?: number; tipo?: 'moral' | 'fisica'; regimen?: string; serie?: string } = {},
+  options: {
+    credits?: number;
+    tipo?: 'moral' | 'fisica';
+    regimen?: string;
+    serie?: string;
+    /** The test's fixed clock: the CSD is valid around it. */
+    now?: Date;
+  } = {},
 ): Promise<Facturador> {
   const tipo = options.tipo ?? 'moral';
   const rfc = rfcAleatorio(tipo);
@@ -61,7 +55,7 @@ export async function seedFacturador(
     codigo_postal: '42501',
     credits: options.credits ?? 5,
   });
-  const now = new Date();
+  const now = options.now ?? new Date();
   const csd = generateTestCsd({
     rfc,
     nombre,

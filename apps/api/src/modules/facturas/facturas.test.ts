@@ -321,8 +321,30 @@ describe('POST /api/facturacion/V40/facturas-ingreso (create and stamp)', () => 
     expect(sobra.json().dataError.informacion_global).toEqual([INFO_GLOBAL_NO_APLICA]);
     expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(3);
 
-    const f = await stamp(e, body(pg, global));
+    // A global with ordinary products breaks the global rules (rules 8.2): refused, no credit spent.
+    const ordinaria = await api(t, e, 'POST', `${V40}/facturas-ingreso`, body(pg, global));
+    expect(ordinaria.statusCode).toBe(422);
+    expect(ordinaria.json().dataError['partidas.0.clave_unidad']).toEqual([
+      'En la factura global cada venta lleva la clave de unidad ACT (Actividad).',
+    ]);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(3);
+    const venta = await crearProducto(t, e, {
+      description: 'Venta',
+      clave: '01010101',
+      unidad: 'ACT',
+      internal_code: 'T-9001',
+    });
+    const f = await stamp(e, {
+      ...body(pg, global),
+      partidas: [{ ...body(pg, global).partidas[0]!, product_service_id: venta }],
+    });
     const xml = await satOk(e.enterpriseId, f.id);
+    expect(xml.Conceptos[0]).toMatchObject({
+      ClaveProdServ: '01010101',
+      ClaveUnidad: 'ACT',
+      NoIdentificacion: 'T-9001',
+      Descripcion: 'Venta',
+    });
     expect(xml.InformacionGlobal).toEqual({
       Periodicidad: '04',
       Meses: mes,
@@ -624,7 +646,9 @@ describe('pre-invoices', () => {
     const xml = await satOk(e.enterpriseId, factura.id);
     expect(xml.Conceptos[0]?.Cantidad).toBe('5');
     mismosNumeros(factura, xml);
-    expect((await api(t, e, 'GET', `${V40}/facturas-ingreso/${pre.id}`)).statusCode).toBe(404);
+    // The pre-invoice's old link leads to the stamped invoice (issue 14).
+    const viejo = await api(t, e, 'GET', `${V40}/facturas-ingreso/${pre.id}`);
+    expect(viejo.json().data).toMatchObject({ id: factura.id, status: 'timbrada' });
     const list = await api(t, e, 'GET', `${V40}/facturas-ingreso`);
     expect(list.json().data.data.map((r: { id: number }) => r.id)).toEqual([factura.id]);
 
@@ -737,7 +761,10 @@ describe('stamping never stamps twice', () => {
       expect(espia.enviados[1]).toBe(espia.enviados[0]);
       expect(retry.json().data.user_total_remaining_credits).toBe(0);
       expect(await timbradas(e.enterpriseId)).toHaveLength(1);
-      expect((await api(app, e, 'GET', `${V40}/facturas-ingreso/${pre.id}`)).statusCode).toBe(404);
+      // The pre-invoice's old link leads to the one stamped invoice.
+      const viejo = await api(app, e, 'GET', `${V40}/facturas-ingreso/${pre.id}`);
+      expect(viejo.json().data).toMatchObject({ status: 'timbrada' });
+      expect(viejo.json().data.id).not.toBe(pre.id);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -1069,9 +1096,12 @@ describe('master data used by invoices', () => {
     const client = await api(t, e, 'DELETE', `/api/clients/${clientId}`);
     expect(client.statusCode).toBe(409);
     expect(client.json().dataError).toBe(CLIENT_IN_USE);
+    // Shown to the person who clicked Eliminar (the SPA toasts showErrorToClient messages).
+    expect(client.json().showErrorToClient).toBe(true);
     const product = await api(t, e, 'DELETE', `/api/products-services/${productId}`);
     expect(product.statusCode).toBe(409);
     expect(product.json().dataError).toBe(PRODUCT_SERVICE_IN_USE);
+    expect(product.json().showErrorToClient).toBe(true);
     // The database refuses it too, whoever asks.
     await expect(deleteClientRow(t.deps.db, e.enterpriseId, clientId)).rejects.toThrow();
     // Unused ones still go.

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { helpCenterQuestions } from '../../db/schema/help-center-questions.ts';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
 
 const SUPPORT = `soporte-${randomUUID()}@example.com`;
@@ -22,8 +23,9 @@ afterAll(async () => {
 
 describe('help center question form', () => {
   it('stores the question and e-mails it to support, replying to the user', async () => {
+    const rfc = rfcAleatorio('moral');
     const e = await seedEnterprise(t.deps, {
-      rfc: 'EKU9003173C9',
+      rfc,
       razon_social: 'ESCUELA KEMPER URGATE',
     });
     const res = await t.app.inject({
@@ -59,7 +61,7 @@ describe('help center question form', () => {
     expect(mail.subject).toBe(`Centro de ayuda #${id}: ¿Cómo cancelo una factura?`);
     expect(mail.replyTo).toBe(e.email);
     expect(mail.text).toContain('La factura A-15 tiene un error en el RFC <del cliente>.');
-    expect(mail.text).toContain('ESCUELA KEMPER URGATE — EKU9003173C9');
+    expect(mail.text).toContain(`ESCUELA KEMPER URGATE — ${rfc}`);
     expect(mail.html).toContain('RFC &lt;del cliente&gt;');
   });
 

@@ -31,7 +31,11 @@ export function impuestosNewClientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         `/new-client/${PATH[tipo]}/:newClientToken`,
         { schema: { params: TokenParams, response: { 200: ok(z.array(TaxResponse)) } } },
         async (request) =>
-          envelope(await getImpuestos(deps.db, newClientOf(request).enterpriseId, tipo)),
+          envelope(
+            await getImpuestos(deps.db, newClientOf(request).enterpriseId, tipo, {
+              catalogos: deps.catalogos,
+            }),
+          ),
       );
 
       app.get(

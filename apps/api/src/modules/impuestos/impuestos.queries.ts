@@ -78,3 +78,13 @@ export async function toggleImpuestoStatus(
     .returning(impuestoColumns);
   return row ?? null;
 }
+
+/** One rate added by the enterprise; answers it as the lists do. */
+export async function insertImpuesto(db: Db, enterpriseId: number, row: StandardImpuesto) {
+  const [created] = await db
+    .insert(impuestos)
+    .values({ ...row, enterprise_id: enterpriseId })
+    .returning(impuestoColumns);
+  if (!created) throw new Error('insert impuesto returned nothing');
+  return created;
+}

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@repo/contracts/envelope';
-import { LocalTaxResponse, TaxResponse } from '@repo/contracts/impuestos';
+import { LocalTaxResponse, TaxCreateRequest, TaxResponse } from '@repo/contracts/impuestos';
 import type { AppDeps } from '../../deps.ts';
 import { IMPUESTO_TIPOS } from '../../db/schema/impuestos.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { localTaxesOfState } from './local-taxes.ts';
-import { getImpuestos, toggleImpuesto } from './impuestos.service.ts';
+import { createImpuesto, getImpuestos, toggleImpuesto } from './impuestos.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int() });
 const EstadoParams = z.object({
@@ -31,7 +31,26 @@ export function impuestosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         `/${PATH[tipo]}`,
         { schema: { response: { 200: ok(z.array(TaxResponse)) } } },
         async (request) =>
-          envelope(await getImpuestos(deps.db, authOf(request).enterpriseId, tipo)),
+          envelope(
+            await getImpuestos(deps.db, authOf(request).enterpriseId, tipo, {
+              catalogos: deps.catalogos,
+            }),
+          ),
+      );
+
+      app.post(
+        `/${PATH[tipo]}`,
+        { schema: { body: TaxCreateRequest, response: { 201: ok(TaxResponse) } } },
+        async (request, reply) => {
+          const tax = await createImpuesto(
+            deps.db,
+            deps.catalogos,
+            authOf(request).enterpriseId,
+            tipo,
+            request.body,
+          );
+          return reply.code(201).send(envelope(tax));
+        },
       );
 
       app.get(

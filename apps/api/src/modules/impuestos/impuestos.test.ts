@@ -35,9 +35,9 @@ describe('impuestos', () => {
     expect(types.indexOf('IVA')).toBeGreaterThan(types.lastIndexOf('IEPS'));
     expect(types).not.toContain('ISR');
     const iva = taxes.filter((x) => x.tax_type === 'IVA').map((x) => [x.tipo_factor, x.value]);
+    // 42501 (Pachuca) is outside the border region: no IVA 8 %.
     expect(iva).toEqual([
       ['Tasa', '0.160000'],
-      ['Tasa', '0.080000'],
       ['Tasa', '0.000000'],
       ['Exento', null],
     ]);
@@ -196,5 +196,99 @@ describe('impuestos', () => {
       aplica_a: 'Hospedaje',
     });
     expect(toLocalTax({ ...row, estado: '*', tipo: 'retenido' }).id).toMatch(/^TODOS-R-/);
+  });
+
+  it('lists IVA 8 % (región fronteriza) only to an enterprise whose postal code is in the region', async () => {
+    const tijuana = await seedEnterprise(t.deps, { codigo_postal: '22000' });
+    const chetumal = await seedEnterprise(t.deps, { codigo_postal: '77000' });
+    for (const e of [tijuana, chetumal]) {
+      const taxes = (
+        await t.app.inject({ url: '/api/impuestos-trasladados', headers: e.headers })
+      ).json().data as Tax[];
+      expect(taxes.map((x) => `${x.tax_type} ${x.value}`)).toContain('IVA 0.080000');
+    }
+  });
+
+  it('adds the rates an enterprise uses within c_TasaOCuota: IEPS cuota, IVA withheld 2/3, ISR', async () => {
+    const e = await seedEnterprise(t.deps);
+    const post = (kind: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/impuestos-${kind}`,
+        headers: e.headers,
+        payload: body,
+      });
+    const gasolina = await post('trasladados', {
+      tax_type: 'IEPS',
+      tipo_factor: 'Cuota',
+      value: '6.4555',
+      additional_description: 'Gasolina menor a 91 octanos, por litro',
+    });
+    expect(gasolina.statusCode).toBe(201);
+    expect(gasolina.json().data).toMatchObject({
+      tax_type: 'IEPS',
+      tipo_factor: 'Cuota',
+      value: '6.455500',
+      status: true,
+    });
+    const dosTercios = await post('retenidos', {
+      tax_type: 'IVA',
+      tipo_factor: 'Tasa',
+      value: '0.106667',
+    });
+    expect(dosTercios.json().data).toMatchObject({ tax_type: 'IVA', value: '0.106667' });
+    // The group screen offers it: IEPS cuota has a group of its own.
+    const grupos = (
+      await t.app.inject({
+        url: '/api/rubros-impuestos/get-impuestos-trasladados',
+        headers: e.headers,
+      })
+    ).json().data;
+    const cuota = grupos.impuestos_trasladados.find(
+      (g: { group: string }) => g.group === 'IEPS cuota',
+    );
+    expect(cuota.impuestos.map((x: Tax) => x.value)).toEqual(['6.455500']);
+
+    const repetido = await post('retenidos', {
+      tax_type: 'IVA',
+      tipo_factor: 'Tasa',
+      value: '0.106667',
+    });
+    expect(repetido.statusCode).toBe(422);
+    expect(repetido.json().dataError.value).toEqual(['Ese impuesto ya está en su lista.']);
+    const fueraDeRango = await post('retenidos', {
+      tax_type: 'ISR',
+      tipo_factor: 'Tasa',
+      value: '0.40',
+    });
+    expect(fueraDeRango.json().dataError.value[0]).toBe(
+      'El catálogo c_TasaOCuota del SAT admite para ISR retenido de 0% a 35%.',
+    );
+    const ivaQuince = await post('trasladados', {
+      tax_type: 'IVA',
+      tipo_factor: 'Tasa',
+      value: '0.15',
+    });
+    expect(ivaQuince.json().dataError.value[0]).toMatch(/uno de estos valores: 0%, 16%, 8%/);
+    const cuotaAlta = await post('trasladados', {
+      tax_type: 'IEPS',
+      tipo_factor: 'Cuota',
+      value: '80',
+    });
+    expect(cuotaAlta.json().dataError.value[0]).toMatch(
+      /de \$ 0\.000000 a \$ 72\.160500 por unidad/,
+    );
+    const isrTrasladado = await post('trasladados', {
+      tax_type: 'ISR',
+      tipo_factor: 'Tasa',
+      value: '0.10',
+    });
+    expect(isrTrasladado.json().dataError.tax_type ?? isrTrasladado.json().dataError.value).toEqual(
+      ['El SAT no admite ISR trasladado (catálogo c_TasaOCuota).'],
+    );
+    const iva8 = await post('trasladados', { tax_type: 'IVA', tipo_factor: 'Tasa', value: '0.08' });
+    expect(iva8.json().dataError.value[0]).toMatch(/región fronteriza/);
+    const exentoRetenido = await post('retenidos', { tax_type: 'IVA', tipo_factor: 'Exento' });
+    expect(exentoRetenido.statusCode).toBe(422);
   });
 });

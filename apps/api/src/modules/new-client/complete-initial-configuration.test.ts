@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATOS_FISCALES_PENDING_MESSAGE,
@@ -7,6 +6,7 @@ import {
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { issueNewClientToken } from './new-client-links.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +16,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const letters = (n: number) =>
-  Array.from({ length: n }, () => LETTERS[randomInt(LETTERS.length)]).join('');
 /** A valid, unique persona moral RFC. */
-const newRfc = () =>
-  `${letters(3)}9${randomInt(10)}0${1 + randomInt(9)}1${randomInt(10)}${letters(2)}${randomInt(10)}`;
 
 async function newClient() {
   const e = await seedEnterprise(t.deps, {
-    rfc: newRfc(),
+    rfc: rfcAleatorio('moral'),
     setupCompleted: false,
     razon_social: '',
   });

@@ -10,6 +10,7 @@ import { registerErrorHandler } from '../../http/errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
 import { completeInitialConfiguration, WELCOME_CREDITS } from './new-client.service.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 
 const PASSWORD = 'Contrasena1';
 const HOUR = 3600 * 1000;
@@ -30,12 +31,7 @@ beforeEach(() => {
   offsetMs = 0;
 });
 
-const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const letters = (n: number) =>
-  Array.from({ length: n }, () => LETTERS[randomInt(LETTERS.length)]).join('');
 /** A valid, unique persona física RFC. */
-const newRfc = () =>
-  `${letters(4)}8${randomInt(10)}0${1 + randomInt(9)}1${randomInt(10)}${letters(2)}${randomInt(10)}`;
 const newEmail = () => `registro-${randomUUID()}@example.com`;
 
 function preRegister(payload: Record<string, unknown>) {
@@ -79,7 +75,7 @@ function login(email: string, password = PASSWORD) {
 
 async function registered() {
   const email = newEmail();
-  const rfc = newRfc();
+  const rfc = rfcAleatorio('fisica');
   const res = await preRegister({
     email,
     password: PASSWORD,
@@ -276,7 +272,7 @@ describe('registration of a new client', () => {
   it('lets only one of two simultaneous registrations with the same e-mail through', async () => {
     const email = newEmail();
     const results = await Promise.all(
-      [newRfc(), newRfc()].map((rfc) =>
+      [rfcAleatorio('fisica'), rfcAleatorio('fisica')].map((rfc) =>
         preRegister({ email, password: PASSWORD, name: 'Ana', rfc }),
       ),
     );
@@ -411,7 +407,7 @@ describe('routes that send e-mail', () => {
 
 describe('uniqueness checks', () => {
   it('answers success for a free e-mail or RFC, and the message for a taken one', async () => {
-    const rfc = newRfc();
+    const rfc = rfcAleatorio('fisica');
     const e = await seedEnterprise(t.deps, { rfc });
     const get = (url: string) => t.app.inject({ method: 'GET', url });
 
@@ -427,7 +423,7 @@ describe('uniqueness checks', () => {
     });
     expect((await get('/api/users/unique-email/no-es-correo')).statusCode).toBe(422);
 
-    expect((await get(`/api/enterprises/unique-rfc/${newRfc()}`)).json()).toEqual({
+    expect((await get(`/api/enterprises/unique-rfc/${rfcAleatorio('fisica')}`)).json()).toEqual({
       success: true,
       data: { unique: true },
     });

@@ -148,7 +148,7 @@ export const PRODUCT_SERVICE_IN_USE =
 /** Deletes a product or service; one used by an invoice or pre-invoice is refused. */
 export async function deleteProductService(db: Db, enterpriseId: number, id: number) {
   if (await productHasFacturas(db, enterpriseId, id)) {
-    throw new AppError('CONFLICT', PRODUCT_SERVICE_IN_USE);
+    throw new AppError('CONFLICT', PRODUCT_SERVICE_IN_USE, { showToClient: true });
   }
   if (!(await deleteRow(db, enterpriseId, id))) {
     throw new AppError('NOT_FOUND', PRODUCT_SERVICE_NOT_FOUND);
@@ -204,10 +204,10 @@ function headerOf(path: string): string {
 }
 
 const TEMPLATE_NOTES = [
-  'Llena una fila por producto o servicio en la hoja Productos y Servicios, a partir de la fila 2. No cambies los encabezados.',
+  'Llene una fila por producto o servicio en la hoja Productos y Servicios, a partir de la fila 2. No cambie los encabezados.',
   'Obligatorios: Clave de producto o servicio SAT (8 dígitos, catálogo c_ClaveProdServ), Clave de unidad SAT (catálogo c_ClaveUnidad, por ejemplo H87 o E48), Descripción, Precio unitario y Grupo de impuestos.',
   'Precio unitario: número mayor o igual a 0, con hasta 6 decimales y sin signo de pesos.',
-  'Grupo de impuestos: el nombre de uno de tus grupos de impuestos, tal como aparece en Configuraciones > Grupos de impuestos.',
+  'Grupo de impuestos: el nombre de uno de sus grupos de impuestos, tal como aparece en Configuraciones > Grupos de impuestos.',
   'Código interno y Descripción no pueden repetirse. Cuenta predial: solo letras y números.',
 ];
 

@@ -41,7 +41,8 @@ export function rubrosImpuestosNewClientRoutes(deps: AppDeps): FastifyPluginAsyn
     app.get(
       `${BASE}/get-impuestos-trasladados`,
       { schema: { params: TokenParams, response: { 200: ok(ImpuestosParaRubroResponse) } } },
-      async (request) => envelope(await getImpuestosParaRubro(deps.db, enterpriseOf(request))),
+      async (request) =>
+        envelope(await getImpuestosParaRubro(deps.db, enterpriseOf(request), deps.catalogos)),
     );
 
     app.post(
@@ -72,7 +73,7 @@ export function rubrosImpuestosNewClientRoutes(deps: AppDeps): FastifyPluginAsyn
       `${BASE}/:id`,
       { schema: { params: TokenIdParams, response: { 200: ok(RubroImpuestoResponse) } } },
       async (request) =>
-        envelope(await getRubro(deps.db, enterpriseOf(request), request.params.id)),
+        envelope(await getRubro(deps.db, enterpriseOf(request), request.params.id, deps.catalogos)),
     );
 
     app.post(
@@ -85,7 +86,12 @@ export function rubrosImpuestosNewClientRoutes(deps: AppDeps): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        const rubro = await createRubro(deps.db, enterpriseOf(request), request.body);
+        const rubro = await createRubro(
+          deps.db,
+          enterpriseOf(request),
+          request.body,
+          deps.catalogos,
+        );
         return reply.code(201).send(envelope(rubro));
       },
     );
@@ -101,7 +107,13 @@ export function rubrosImpuestosNewClientRoutes(deps: AppDeps): FastifyPluginAsyn
       },
       async (request) =>
         envelope(
-          await updateRubro(deps.db, enterpriseOf(request), request.params.id, request.body),
+          await updateRubro(
+            deps.db,
+            enterpriseOf(request),
+            request.params.id,
+            request.body,
+            deps.catalogos,
+          ),
         ),
     );
 

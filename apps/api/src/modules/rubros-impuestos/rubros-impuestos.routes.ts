@@ -38,7 +38,9 @@ export function rubrosImpuestosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/rubros-impuestos/get-impuestos-trasladados',
       { schema: { response: { 200: ok(ImpuestosParaRubroResponse) } } },
       async (request) =>
-        envelope(await getImpuestosParaRubro(deps.db, authOf(request).enterpriseId)),
+        envelope(
+          await getImpuestosParaRubro(deps.db, authOf(request).enterpriseId, deps.catalogos),
+        ),
     );
 
     app.post(
@@ -68,14 +70,21 @@ export function rubrosImpuestosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/rubros-impuestos/:id',
       { schema: { params: IdParams, response: { 200: ok(RubroImpuestoResponse) } } },
       async (request) =>
-        envelope(await getRubro(deps.db, authOf(request).enterpriseId, request.params.id)),
+        envelope(
+          await getRubro(deps.db, authOf(request).enterpriseId, request.params.id, deps.catalogos),
+        ),
     );
 
     app.post(
       '/rubros-impuestos',
       { schema: { body: RubroImpuestoRequest, response: { 201: ok(RubroImpuestoResponse) } } },
       async (request, reply) => {
-        const rubro = await createRubro(deps.db, authOf(request).enterpriseId, request.body);
+        const rubro = await createRubro(
+          deps.db,
+          authOf(request).enterpriseId,
+          request.body,
+          deps.catalogos,
+        );
         return reply.code(201).send(envelope(rubro));
       },
     );
@@ -91,7 +100,13 @@ export function rubrosImpuestosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         envelope(
-          await updateRubro(deps.db, authOf(request).enterpriseId, request.params.id, request.body),
+          await updateRubro(
+            deps.db,
+            authOf(request).enterpriseId,
+            request.params.id,
+            request.body,
+            deps.catalogos,
+          ),
         ),
     );
 

@@ -5,7 +5,13 @@ import type { ImpuestoTipo } from '../../db/schema/impuestos.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
+import type { CatalogosLookup } from '@repo/cfdi/validacion';
 import { findLocalTax } from '../impuestos/local-taxes.ts';
+import {
+  IVA_FRONTERIZO_NO_DISPONIBLE,
+  emiteEnRegionFronteriza,
+  esIvaFronterizo,
+} from '../impuestos/region-fronteriza.ts';
 import { getImpuestos } from '../impuestos/impuestos.service.ts';
 import {
   countProductsUsingRubro,
@@ -27,7 +33,7 @@ export const RUBRO_IN_USE =
 export const OBJETO_01_SIN_IMPUESTOS =
   'Un grupo con objeto de impuesto 01 (No objeto de impuesto) no puede llevar impuestos.';
 export const OBJETO_02_REQUIERE_IMPUESTO =
-  'Selecciona al menos un impuesto trasladado o retenido para el objeto de impuesto 02 (Sí objeto de impuesto).';
+  'Seleccione al menos un impuesto trasladado o retenido para el objeto de impuesto 02 (Sí objeto de impuesto).';
 export const IMPUESTO_NO_DISPONIBLE = 'El impuesto seleccionado no existe o está desactivado.';
 export const IMPUESTO_LOCAL_NO_DISPONIBLE =
   'El impuesto local seleccionado no existe para ese estado.';
@@ -43,7 +49,22 @@ const LOCAL_FIELD = {
 
 type RubroRow = NonNullable<Awaited<ReturnType<typeof findRubro>>>;
 
-async function withTaxes(db: Db, enterpriseId: number, rubros: RubroRow[], withOffered: boolean) {
+/** Outside the border region (known from the catalogs) IVA 8 % is not offered nor accepted. */
+async function sinFrontera(
+  db: Db,
+  enterpriseId: number,
+  catalogos: CatalogosLookup | undefined,
+): Promise<boolean> {
+  return catalogos ? !(await emiteEnRegionFronteriza(db, catalogos, enterpriseId)) : false;
+}
+
+async function withTaxes(
+  db: Db,
+  enterpriseId: number,
+  rubros: RubroRow[],
+  withOffered: boolean,
+  ocultarIva8 = false,
+) {
   const ids = rubros.map((r) => r.id);
   const [selected, locales] = await Promise.all([
     listSelectedImpuestos(db, enterpriseId, ids),
@@ -62,7 +83,10 @@ async function withTaxes(db: Db, enterpriseId: number, rubros: RubroRow[], withO
         .filter((s) => s.rubro_impuesto_id === rubro.id && s.tipo === tipo)
         .map(({ rubro_impuesto_id: _r, tipo: _t, ...tax }) => tax);
       const chosen = new Set(mine.map((m) => m.id));
-      const pool = offered ? [...offered[tipo], ...mine.filter((m) => !m.status)] : mine;
+      const ofrecidos = offered
+        ? offered[tipo].filter((t) => !(ocultarIva8 && esIvaFronterizo(t)) || chosen.has(t.id))
+        : [];
+      const pool = offered ? [...ofrecidos, ...mine.filter((m) => !m.status)] : mine;
       return pool.map((tax) => ({ ...tax, selected: chosen.has(tax.id) }));
     };
     const local = (tipo: ImpuestoTipo) =>
@@ -83,18 +107,34 @@ export async function getRubros(db: Db, enterpriseId: number) {
   return withTaxes(db, enterpriseId, await listRubros(db, enterpriseId), false);
 }
 
-export async function getRubro(db: Db, enterpriseId: number, id: number) {
+export async function getRubro(
+  db: Db,
+  enterpriseId: number,
+  id: number,
+  catalogos?: CatalogosLookup,
+) {
   const rubro = await findRubro(db, enterpriseId, id);
   if (!rubro) throw new AppError('NOT_FOUND', RUBRO_NOT_FOUND);
-  const [full] = await withTaxes(db, enterpriseId, [rubro], true);
+  const ocultar = await sinFrontera(db, enterpriseId, catalogos);
+  const [full] = await withTaxes(db, enterpriseId, [rubro], true, ocultar);
   if (!full) throw new AppError('NOT_FOUND', RUBRO_NOT_FOUND);
   return full;
 }
 
-/** The active taxes a group can use, grouped IEPS tasa, IEPS cuota, IVA, ISR (withheld only). */
-export async function getImpuestosParaRubro(db: Db, enterpriseId: number) {
+/**
+ * The active taxes a group can use, grouped IEPS tasa, IEPS cuota, IVA, ISR (withheld only); IVA 8 %
+ * only for an enterprise in the border region.
+ */
+export async function getImpuestosParaRubro(
+  db: Db,
+  enterpriseId: number,
+  catalogos?: CatalogosLookup,
+) {
+  const ocultar = await sinFrontera(db, enterpriseId, catalogos);
   const grouped = async (tipo: ImpuestoTipo) => {
-    const taxes = await getImpuestos(db, enterpriseId, tipo, { activeOnly: true });
+    const taxes = (await getImpuestos(db, enterpriseId, tipo, { activeOnly: true })).filter(
+      (t) => !(ocultar && tipo === 'trasladado' && esIvaFronterizo(t)),
+    );
     const groups = [
       {
         group: 'IEPS tasa' as const,
@@ -133,6 +173,7 @@ async function resolveSelection(
   enterpriseId: number,
   input: RubroImpuestoRequest,
   keep: Set<number>,
+  ocultarIva8: boolean,
 ) {
   const federal: number[] = [];
   for (const tipo of ['trasladado', 'retenido'] as const) {
@@ -141,13 +182,15 @@ async function resolveSelection(
     // A tax turned off later stays usable in the groups that already had it.
     const usable = found.filter((f) => f.status || keep.has(f.id));
     if (usable.length !== ids.length) throw fieldError(FEDERAL_FIELD[tipo], IMPUESTO_NO_DISPONIBLE);
+    if (ocultarIva8 && tipo === 'trasladado' && usable.some(esIvaFronterizo))
+      throw fieldError(FEDERAL_FIELD[tipo], IVA_FRONTERIZO_NO_DISPONIBLE);
     const perType = new Map<string, number>();
     for (const tax of usable) perType.set(tax.tax_type, (perType.get(tax.tax_type) ?? 0) + 1);
     for (const [taxType, n] of perType) {
       if (n > 1) {
         throw fieldError(
           FEDERAL_FIELD[tipo],
-          `Solo puedes seleccionar un impuesto ${tipo} de tipo ${taxType}.`,
+          `Solo puede seleccionar un impuesto ${tipo} de tipo ${taxType}.`,
         );
       }
     }
@@ -208,22 +251,40 @@ async function onDuplicateName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createRubro(db: Db, enterpriseId: number, input: RubroImpuestoRequest) {
+export function createRubro(
+  db: Db,
+  enterpriseId: number,
+  input: RubroImpuestoRequest,
+  catalogos?: CatalogosLookup,
+) {
   return onDuplicateName(() =>
     withTransaction(db, async (tx) => {
       await assertUniqueName(tx, enterpriseId, input.name, null);
-      const { federal, locales } = await resolveSelection(tx, enterpriseId, input, new Set());
+      const ocultar = await sinFrontera(tx, enterpriseId, catalogos);
+      const { federal, locales } = await resolveSelection(
+        tx,
+        enterpriseId,
+        input,
+        new Set(),
+        ocultar,
+      );
       const rubro = await insertRubro(tx, enterpriseId, {
         name: input.name,
         objeto_impuesto_key: input.objeto_impuesto_key,
       });
       await replaceRubroTaxes(tx, enterpriseId, rubro.id, federal, locales);
-      return getRubro(tx, enterpriseId, rubro.id);
+      return getRubro(tx, enterpriseId, rubro.id, catalogos);
     }),
   );
 }
 
-export function updateRubro(db: Db, enterpriseId: number, id: number, input: RubroImpuestoRequest) {
+export function updateRubro(
+  db: Db,
+  enterpriseId: number,
+  id: number,
+  input: RubroImpuestoRequest,
+  catalogos?: CatalogosLookup,
+) {
   return onDuplicateName(() =>
     withTransaction(db, async (tx) => {
       const current = await getRubro(tx, enterpriseId, id);
@@ -233,13 +294,14 @@ export function updateRubro(db: Db, enterpriseId: number, id: number, input: Rub
           .filter((x) => x.selected)
           .map((x) => x.id),
       );
-      const { federal, locales } = await resolveSelection(tx, enterpriseId, input, had);
+      const ocultar = await sinFrontera(tx, enterpriseId, catalogos);
+      const { federal, locales } = await resolveSelection(tx, enterpriseId, input, had, ocultar);
       await updateRubroRow(tx, enterpriseId, id, {
         name: input.name,
         objeto_impuesto_key: input.objeto_impuesto_key,
       });
       await replaceRubroTaxes(tx, enterpriseId, id, federal, locales);
-      return getRubro(tx, enterpriseId, id);
+      return getRubro(tx, enterpriseId, id, catalogos);
     }),
   );
 }

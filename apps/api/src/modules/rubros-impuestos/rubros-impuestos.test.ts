@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/migrate.ts';
 import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { listRubros } from './rubros-impuestos.queries.ts';
@@ -125,12 +126,56 @@ describe('rubros-impuestos', () => {
       'IVA',
     ]);
     expect(impuestos_retenidos.map((g: { group: string }) => g.group)).toEqual(['IVA', 'ISR']);
+    // 42501 is outside the border region: IVA 8 % is not offered.
     expect(impuestos_trasladados[1].impuestos.map((x: Tax) => x.value)).toEqual([
       '0.160000',
-      '0.080000',
       '0.000000',
       null,
     ]);
+  });
+
+  it('offers and accepts IVA 8 % only from a border-region postal code', async () => {
+    const tijuana = await seedEnterprise(t.deps, { codigo_postal: '22000' });
+    const grupos = (
+      await t.app.inject({
+        url: '/api/rubros-impuestos/get-impuestos-trasladados',
+        headers: tijuana.headers,
+      })
+    ).json().data;
+    const iva = grupos.impuestos_trasladados.find((g: { group: string }) => g.group === 'IVA');
+    const iva8 = iva.impuestos.find((x: Tax) => x.value === '0.080000') as Tax;
+    expect(iva8).toBeDefined();
+    const ok = await post(tijuana, {
+      name: 'Frontera',
+      objeto_impuesto_key: '02',
+      impuestos_trasladados: [{ id: iva8.id, selected: true }],
+      impuestos_retenidos: [],
+      impuestos_locales_trasladados: [],
+      impuestos_locales_retenidos: [],
+    });
+    expect(ok.statusCode).toBe(201);
+
+    // The same tax id sent by an enterprise of Pachuca (its own 8 % row, hidden from its lists).
+    const pachuca = await seedEnterprise(t.deps);
+    await taxes(pachuca, 'impuestos-trasladados');
+    const [row] = rowsOf<{ id: number }>(
+      await t.deps.db.execute(
+        sql`select id from impuestos where enterprise_id = ${pachuca.enterpriseId} and tax_type = 'IVA' and value = 0.08`,
+      ),
+    );
+    const refused = await post(pachuca, {
+      name: 'Frontera',
+      objeto_impuesto_key: '02',
+      impuestos_trasladados: [{ id: row!.id, selected: true }],
+      impuestos_retenidos: [],
+      impuestos_locales_trasladados: [],
+      impuestos_locales_retenidos: [],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().dataError.impuestos_trasladados[0]).toMatch(
+      /IVA del 8% \(estímulo de la región fronteriza\) solo se ofrece/,
+    );
+    expect(await listRubros(t.deps.db, pachuca.enterpriseId)).toEqual([]);
   });
 
   it('leaves a disabled tax out of new groups', async () => {
@@ -184,7 +229,7 @@ describe('rubros-impuestos', () => {
         },
         {
           objeto_impuesto_key: [
-            'Selecciona al menos un impuesto trasladado o retenido para el objeto de impuesto 02 (Sí objeto de impuesto).',
+            'Seleccione al menos un impuesto trasladado o retenido para el objeto de impuesto 02 (Sí objeto de impuesto).',
           ],
         },
       ],
@@ -197,7 +242,7 @@ describe('rubros-impuestos', () => {
             .slice(0, 2)
             .map((x) => ({ id: x.id, selected: true })),
         },
-        { impuestos_trasladados: ['Solo puedes seleccionar un impuesto trasladado de tipo IVA.'] },
+        { impuestos_trasladados: ['Solo puede seleccionar un impuesto trasladado de tipo IVA.'] },
       ],
       [
         {

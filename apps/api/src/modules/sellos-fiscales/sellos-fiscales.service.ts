@@ -18,10 +18,10 @@ import {
 } from './sellos-fiscales.queries.ts';
 
 export const CER_INVALIDO = 'El archivo .cer no es un certificado válido.';
-export const CER_REQUERIDO = 'Selecciona el archivo del certificado (.cer).';
-export const KEY_REQUERIDA = 'Selecciona el archivo de la llave privada (.key).';
-export const PASSWORD_REQUERIDA = 'Escribe la contraseña de la llave privada.';
-export const SIN_RFC = 'Registra primero el RFC de la empresa para poder validar sus sellos.';
+export const CER_REQUERIDO = 'Seleccione el archivo del certificado (.cer).';
+export const KEY_REQUERIDA = 'Seleccione el archivo de la llave privada (.key).';
+export const PASSWORD_REQUERIDA = 'Escriba la contraseña de la llave privada.';
+export const SIN_RFC = 'Registre primero el RFC de la empresa para poder validar sus sellos.';
 export const SIN_SELLOS = 'No hay sellos digitales registrados.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -252,8 +252,8 @@ describe('sellos-fiscales', () => {
       payload: body.payload,
     });
     expect(missing.json().dataError).toEqual({
-      key_file: ['Selecciona el archivo de la llave privada (.key).'],
-      password: ['Escribe la contraseña de la llave privada.'],
+      key_file: ['Seleccione el archivo de la llave privada (.key).'],
+      password: ['Escriba la contraseña de la llave privada.'],
     });
 
     const json = await t.app.inject({

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { series, type SerieKind } from '../../db/schema/series.ts';
 
 const columns = {
@@ -113,4 +114,27 @@ export async function countSeries(db: Db, enterpriseId: number): Promise<number>
     .from(series)
     .where(eq(series.enterprise_id, enterpriseId));
   return row?.n ?? 0;
+}
+
+/**
+ * What the documents of a serie have used: how many there are (pre-invoices included) and the
+ * highest folio one of them took (null when none has a folio yet).
+ */
+export async function serieUse(
+  db: Db,
+  enterpriseId: number,
+  serieId: number,
+): Promise<{ documentos: number; ultimoFolio: number | null }> {
+  const [row] = await db
+    .select({
+      documentos: sql<number>`count(*)::int`,
+      ultimoFolio: sql<number | null>`max(${comprobantes.folio})`,
+    })
+    .from(comprobantes)
+    .where(and(eq(comprobantes.enterprise_id, enterpriseId), eq(comprobantes.serie_id, serieId)));
+  return {
+    documentos: Number(row?.documentos ?? 0),
+    ultimoFolio:
+      row?.ultimoFolio === null || row?.ultimoFolio === undefined ? null : Number(row.ultimoFolio),
+  };
 }

@@ -9,10 +9,15 @@ import {
   findSerie,
   findSerieByName,
   insertSerie,
+  serieUse,
   updateSerie as updateSerieRow,
 } from './series.queries.ts';
 
 export const SERIE_NOT_FOUND = 'La serie no existe.';
+export const SERIE_EN_USO =
+  'No se puede eliminar la serie porque ya tiene facturas o pre-facturas. Puede cambiar su nombre o su siguiente folio en su lugar.';
+export const folioUsadoMessage = (ultimo: number, serie: string) =>
+  `El siguiente folio debe ser mayor que ${String(ultimo)}, el último folio usado de la serie ${serie}.`;
 
 function duplicateMessage(serie: string): string {
   return `Ya existe la serie ${serie} para este tipo de comprobante`;
@@ -66,13 +71,29 @@ export function updateSerie(db: Db, enterpriseId: number, id: number, input: Ser
         next_folio: input.folio,
       });
       if (!updated) throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
+      // Checked after the UPDATE, which holds the serie's row lock: a stamping that reserves a folio
+      // waits for it, and every folio already taken is committed and seen here. A folio at or below
+      // one already used would issue two documents with the same serie and folio.
+      if (restart) {
+        const { ultimoFolio } = await serieUse(tx, enterpriseId, id);
+        if (ultimoFolio !== null && input.folio <= ultimoFolio) {
+          throw fieldError('folio', folioUsadoMessage(ultimoFolio, current.serie));
+        }
+      }
       return updated;
     }),
   );
 }
 
-export async function deleteSerie(db: Db, enterpriseId: number, id: number): Promise<void> {
-  if (!(await deleteSerieRow(db, enterpriseId, id))) {
-    throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
-  }
+/** Deletes a serie no document uses yet (a pre-invoice counts: it would stamp with that serie). */
+export function deleteSerie(db: Db, enterpriseId: number, id: number): Promise<void> {
+  return withTransaction(db, async (tx) => {
+    if (!(await findSerie(tx, enterpriseId, id))) throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
+    if ((await serieUse(tx, enterpriseId, id)).documentos > 0) {
+      throw new AppError('CONFLICT', SERIE_EN_USO, { showToClient: true });
+    }
+    if (!(await deleteSerieRow(tx, enterpriseId, id))) {
+      throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
+    }
+  });
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { listSeries, reserveNextFolio } from './series.queries.ts';
+import { SERIE_EN_USO, folioUsadoMessage } from './series.service.ts';
 
 const LETTERS = 'La serie no puede contener números, caracteres especiales o espacios en blanco';
 
@@ -132,6 +134,60 @@ describe('series', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().dataError).toEqual({ serie: [LETTERS] });
+  });
+
+  it('the next folio cannot go back to one already used; a serie in use cannot be deleted', async () => {
+    const e = await seedEnterprise(t.deps);
+    const { data } = (await create(e, { kind: 'facturas-ingreso', serie: 'A', folio: 10 })).json();
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/series/${data.id}`, headers: e.headers, payload });
+    const del = () =>
+      t.app.inject({ method: 'DELETE', url: `/api/series/${data.id}`, headers: e.headers });
+    // A pre-invoice (no folio yet) already uses the serie: it would stamp with it.
+    await t.deps.db.insert(comprobantes).values({
+      enterprise_id: e.enterpriseId,
+      tipo: 'I',
+      serie_kind: 'facturas-ingreso',
+      serie_id: data.id,
+      serie: 'A',
+      status: 'pre_factura',
+    });
+    const enUso = await del();
+    expect(enUso.statusCode).toBe(409);
+    expect(enUso.json()).toEqual({
+      success: false,
+      dataError: SERIE_EN_USO,
+      showErrorToClient: true,
+    });
+    // Folios 10 and 11 sealed (sent to the PAC): taken, whatever the PAC answers.
+    for (const folio of [10, 11]) {
+      await withTransaction(t.deps.db, (tx) => reserveNextFolio(tx, e.enterpriseId, data.id));
+      await t.deps.db.insert(comprobantes).values({
+        enterprise_id: e.enterpriseId,
+        tipo: 'I',
+        serie_kind: 'facturas-ingreso',
+        serie_id: data.id,
+        serie: 'A',
+        folio,
+        status: 'sellada',
+        xml_sellado: '<cfdi:Comprobante/>',
+        idempotency_key: `serie-${String(data.id)}-${String(folio)}`,
+      });
+    }
+    for (const folio of [1, 11]) {
+      const back = await put({ serie: 'A', folio });
+      expect(back.statusCode).toBe(422);
+      expect(back.json().dataError).toEqual({ folio: [folioUsadoMessage(11, 'A')] });
+    }
+    expect(await listSeries(t.deps.db, e.enterpriseId, 'facturas-ingreso')).toEqual([
+      { ...data, folio: 12 },
+    ]);
+    // Renaming keeps the folio where it is; jumping ahead is fine.
+    expect((await put({ serie: 'B', folio: 12 })).statusCode).toBe(200);
+    const ahead = await put({ serie: 'B', folio: 100 });
+    expect(ahead.json().data).toMatchObject({ serie: 'B', folio: 100, folio_inicial: 100 });
+    expect((await del()).statusCode).toBe(409);
+    expect(await listSeries(t.deps.db, e.enterpriseId, 'facturas-ingreso')).toHaveLength(1);
   });
 
   it('deletes a serie', async () => {

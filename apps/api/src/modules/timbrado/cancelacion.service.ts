@@ -8,8 +8,10 @@ import {
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadSellosForSigning } from '../sellos-fiscales/sellos-fiscales.service.ts';
+import { parseComprobanteXml } from '@repo/cfdi/xml';
 import {
   findComprobante,
+  findTimbradaByUuid,
   insertPacCall,
   updateComprobanteFrom,
   type ComprobanteRow,
@@ -30,7 +32,7 @@ import {
 
 export const NO_TIMBRADO = 'Sólo se puede cancelar o consultar un comprobante timbrado.';
 export const PAC_NO_DISPONIBLE_CONSULTA =
-  'El PAC no respondió. Inténtalo de nuevo en unos momentos; no se ha perdido ninguna solicitud.';
+  'El PAC no respondió. Inténtelo de nuevo en unos momentos; no se ha perdido ninguna solicitud.';
 
 type Deps = Pick<TimbradoDeps, 'db' | 'secret' | 'now' | 'pac'>;
 
@@ -168,4 +170,62 @@ export async function cancelarComprobante(
   }
   // 201 only says the request was received: ask the SAT status service where it stands.
   return consultarEstadoComprobante(deps, input);
+}
+
+/**
+ * Motivo 01 needs a stamped, vigente replacement of this enterprise that relates this document with
+ * TipoRelacion 04 (cfdi40-rules 9.1); motivo 04 never reaches here (the contracts refuse it).
+ */
+async function exigirSustituto(
+  deps: Deps,
+  enterpriseId: number,
+  uuid: string,
+  folio: string,
+  mensaje: string,
+) {
+  const sustituto = await findTimbradaByUuid(deps.db, enterpriseId, folio);
+  if (!sustituto || sustituto.status !== 'timbrada' || !sustituto.xml_timbrado) {
+    throw new AppError('VALIDATION', { folio_sustitucion: [mensaje] });
+  }
+  const c = parseComprobanteXml(sustituto.xml_timbrado);
+  const relaciona = (c.CfdiRelacionados ?? []).some(
+    (r) => r.TipoRelacion === '04' && r.CfdiRelacionado.some((x) => x.UUID.toUpperCase() === uuid),
+  );
+  if (!relaciona) throw new AppError('VALIDATION', { folio_sustitucion: [mensaje] });
+}
+
+/**
+ * Cancels a document of any type as its screens ask: the type's own messages for a document that is
+ * already cancelled, not stamped, or (motivo 01) without a replacement; then the PAC.
+ */
+export async function cancelarDocumento(
+  deps: Deps,
+  input: {
+    enterpriseId: number;
+    documento: { id: number; status: string; uuid: string | null };
+    motivo: MotivoCancelacion;
+    folioSustitucion?: string | null | undefined;
+    mensajes: { yaCancelado: string; soloTimbrado: string; sinSustituto: string };
+  },
+) {
+  const { documento: row, mensajes } = input;
+  if (row.status === 'cancelada') throw new AppError('CONFLICT', mensajes.yaCancelado);
+  if (row.status !== 'timbrada' || !row.uuid) {
+    throw new AppError('CONFLICT', mensajes.soloTimbrado);
+  }
+  if (input.motivo === '01') {
+    await exigirSustituto(
+      deps,
+      input.enterpriseId,
+      row.uuid.toUpperCase(),
+      input.folioSustitucion ?? '',
+      mensajes.sinSustituto,
+    );
+  }
+  return cancelarComprobante(deps, {
+    enterpriseId: input.enterpriseId,
+    comprobanteId: row.id,
+    motivo: input.motivo,
+    ...(input.folioSustitucion ? { folioSustitucion: input.folioSustitucion } : {}),
+  });
 }

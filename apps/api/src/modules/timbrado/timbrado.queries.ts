@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import {
@@ -278,4 +278,36 @@ export async function readStampContext(
         ? { serie: row.serie, folio: Number(row.folio), kind: row.kind }
         : null,
   };
+}
+
+/**
+ * How many stamping attempts under a key prefix the PAC rejected: the number of the next attempt.
+ * Keys are `<prefix><n>`, so concurrent requests share one key (one stamp), a lost answer is resent
+ * under the same key, and only a rejection opens a new attempt.
+ */
+export async function countRechazadasConPrefijo(db: Db, enterpriseId: number, keyPrefix: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comprobantes)
+    .where(
+      and(
+        eq(comprobantes.enterprise_id, enterpriseId),
+        eq(comprobantes.status, 'rechazada'),
+        like(comprobantes.idempotency_key, `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** A comprobante of the enterprise by UUID, with its stamped XML (motivo 01 checks). */
+export async function findTimbradaByUuid(db: Db, enterpriseId: number, uuid: string) {
+  const [row] = await db
+    .select({
+      id: comprobantes.id,
+      status: comprobantes.status,
+      xml_timbrado: comprobantes.xml_timbrado,
+    })
+    .from(comprobantes)
+    .where(and(eq(comprobantes.enterprise_id, enterpriseId), eq(comprobantes.uuid, uuid)));
+  return row ?? null;
 }

@@ -74,12 +74,23 @@ export interface TimbrarComprobanteInput {
    * never makes a second document, it resumes the first. A new random key when absent.
    */
   idempotencyKey?: string;
+  /**
+   * Work of the document type inside the reservation transaction. `antes` runs once the credit and
+   * the folio are reserved, before the document is sealed: it may lock and re-check what the
+   * document depends on (a throw rolls everything back: no credit, no folio) and answers true when
+   * the document must be built again. `despues` runs once the sealed row exists: the type stores
+   * its draft with it, in the same transaction.
+   */
+  enLaReserva?: {
+    antes?: (tx: Db) => Promise<boolean>;
+    despues?: (tx: Db, sellado: ComprobanteRow) => Promise<void>;
+  };
 }
 
 export const PAC_NO_RESPONDIO =
-  'El PAC no respondió. El comprobante quedó sellado y se reenviará sin cambios: nunca se timbra dos veces. Inténtalo de nuevo en unos momentos.';
+  'El PAC no respondió. El comprobante quedó sellado y se reenviará sin cambios: nunca se timbra dos veces. Inténtelo de nuevo en unos momentos.';
 export const PAC_CREDENCIALES =
-  'No se pudo autenticar con el PAC. Revisa la configuración del PAC; el comprobante quedó sellado y se reenviará sin cambios.';
+  'No se pudo autenticar con el PAC. Revise la configuración del PAC; el comprobante quedó sellado y se reenviará sin cambios.';
 export const PAC_OTRO_TIMBRE =
   'El PAC tiene otro comprobante timbrado con la misma clave de envío. El comprobante quedó sellado sin timbrar; contacta a soporte.';
 export const COMPROBANTE_NO_EXISTE = 'El comprobante no existe.';
@@ -158,12 +169,13 @@ export async function timbrarComprobante(
       }
       const folio = r.folio;
       if (!folio) throw new AppError('NOT_FOUND', SERIE_NO_EXISTE);
+      const cambio = (await input.enLaReserva?.antes?.(tx)) === true;
       const comprobante =
-        folio.serie === provisional.serie && folio.folio === provisional.folio
+        !cambio && folio.serie === provisional.serie && folio.folio === provisional.folio
           ? borrador
           : input.buildComprobante({ serie: folio.serie, folio: folio.folio, fecha: instante });
       const xml = sellarComprobante(comprobante, csd);
-      return insertComprobanteSellado(tx, enterpriseId, {
+      const row = await insertComprobanteSellado(tx, enterpriseId, {
         tipo: comprobante.TipoDeComprobante,
         serie_kind: folio.kind,
         serie_id: input.serieId,
@@ -176,6 +188,8 @@ export async function timbrarComprobante(
         xml_sellado: xml,
         idempotency_key: idempotencyKey,
       });
+      await input.enLaReserva?.despues?.(tx, row);
+      return row;
     });
   } catch (err) {
     if (isUniqueViolation(err)) {

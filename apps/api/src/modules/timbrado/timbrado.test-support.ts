@@ -1,23 +1,13 @@
 /** Test helpers for the stamping service: a tenant with credits, a CSD and a serie. */
 import { generateTestCsd } from '@repo/cfdi/csd';
 import { PacNoDisponibleError, type Pac } from '@repo/pac';
-import { digitoVerificadorRfc } from '@repo/cfdi/validacion';
 import { buildIngreso, fechaLocal, type Comprobante } from '@repo/cfdi/xml';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import type { AppDeps } from '../../deps.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 import { saveSellos } from '../sellos-fiscales/sellos-fiscales.service.ts';
 import { createSerie } from '../series/series.service.ts';
 import type { ContextoComprobante } from './timbrado.service.ts';
-
-const LETRAS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const ALNUM = `${LETRAS}0123456789`;
-const pick = (s: string) => s[Math.floor(Math.random() * s.length)] ?? 'A';
-
-/** A random, well-formed persona moral RFC with its check digit (enterprise RFCs are unique). */
-export function rfcMoralAleatorio(): string {
-  const base = `${pick(LETRAS)}${pick(LETRAS)}${pick(LETRAS)}900101${pick(ALNUM)}${pick(ALNUM)}0`;
-  return base.slice(0, -1) + digitoVerificadorRfc(base);
-}
 
 export interface EmpresaTimbrado {
   enterpriseId: number;
@@ -31,7 +21,7 @@ export async function seedEmpresaTimbrado(
   deps: Pick<AppDeps, 'db' | 'tokens' | 'secret'>,
   options: { credits: number; serie?: string; folio?: number },
 ): Promise<EmpresaTimbrado> {
-  const rfc = rfcMoralAleatorio();
+  const rfc = rfcAleatorio('moral');
   const nombre = 'EMPRESA DE TIMBRADO';
   const e = await seedEnterprise(deps, {
     rfc,

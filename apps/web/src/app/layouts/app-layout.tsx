@@ -6,6 +6,7 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { NavLink, Outlet } from 'react-router';
 import { APP_VERSION } from '#src/shared/config.ts';
+import { ModoPruebasMarca } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import type { AppRoute } from '../route-meta.ts';
@@ -26,14 +27,13 @@ const PersonalInformationModal = lazy(async () => ({
 }));
 
 /** The menu of the product, in order; an entry shows once its route is in the route table. */
-const MENU: { name: string; label: string; end?: boolean }[] = [
+const MENU: { name: string; label: string; end?: boolean; icon?: string }[] = [
   { name: 'home', label: 'Inicio', end: true },
   { name: 'facturacion', label: 'Facturación' },
   { name: 'clients', label: 'Clientes' },
   { name: 'productsServices', label: 'Productos y servicios' },
   { name: 'configs', label: 'Configuraciones' },
-  { name: 'buyCredits', label: 'Comprar créditos' },
-  { name: 'helpCenter', label: 'Centro de ayuda' },
+  { name: 'helpCenter', label: 'Centro de ayuda', icon: '?' },
 ];
 
 type AccountModal = 'password' | 'email' | 'personal' | null;
@@ -58,18 +58,23 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
     const route = routes.find((r) => r.name === item.name);
     return route ? [{ ...item, path: route.path }] : [];
   });
+  const buyCreditsPath = routes.find((r) => r.name === 'buyCredits')?.path ?? '/comprar-creditos';
   const displayName =
     enterpriseDisplayName(enterprise) || enterprise?.rfc || 'Empresa sin configurar';
 
   return (
     <div className="min-vh-100 d-flex flex-column bg-body-tertiary">
-      {/* Collapses below xl: seven menu entries, the credits and the enterprise do not fit one line
-          at lg without wrapping "Productos y servicios" onto three. */}
+      {/* Collapses below xl: six menu entries, the credits and the enterprise do not fit one line
+          at lg without wrapping "Productos y servicios" onto three. Buying credits is the credit
+          count itself and the help center a "?", so the line fits from 1200 px with the test-mode
+          mark and the enterprise. */}
       <Navbar expand="xl" bg="dark" data-bs-theme="dark" className="shadow-sm" as="header">
         <Container fluid="xxl">
           <Navbar.Brand as={NavLink} to="/">
             <Brand light compact />
           </Navbar.Brand>
+          {/* Outside the collapsed menu: on a phone too, the user sees stamps here are tests. */}
+          <ModoPruebasMarca className="me-auto me-xl-3" />
           <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menú" />
           <Navbar.Collapse id="main-nav">
             <Nav as="nav" aria-label="Menú principal" className="me-auto">
@@ -80,14 +85,32 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                   to={item.path}
                   end={item.end ?? false}
                   className="text-nowrap"
+                  {...(item.icon ? { 'aria-label': item.label, title: item.label } : {})}
                 >
-                  {item.label}
+                  {item.icon ? (
+                    <>
+                      {/* From xl the help center is a round "?" so the line fits with the credits. */}
+                      <span
+                        aria-hidden="true"
+                        className="d-none d-xl-inline-flex align-items-center justify-content-center rounded-circle border fw-bold"
+                        style={{ width: 24, height: 24, fontSize: 13 }}
+                      >
+                        {item.icon}
+                      </span>
+                      <span className="d-xl-none">{item.label}</span>
+                    </>
+                  ) : (
+                    item.label
+                  )}
                 </Nav.Link>
               ))}
             </Nav>
             <Nav className="align-items-xl-center gap-xl-2">
-              <Navbar.Text
+              <Nav.Link
+                as={NavLink}
+                to={buyCreditsPath}
                 className="d-flex align-items-center gap-2 text-nowrap"
+                title="Comprar créditos"
                 data-testid="nav-credits"
               >
                 Créditos
@@ -100,7 +123,8 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                     ? '—'
                     : NUMBER.format(shownCredits)}
                 </Badge>
-              </Navbar.Text>
+                <span className="visually-hidden">, comprar créditos</span>
+              </Nav.Link>
               <NavDropdown
                 align="end"
                 id="account-menu"
@@ -129,6 +153,13 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                 </NavDropdown.Item>
                 <NavDropdown.Item as="button" onClick={() => setModal('password')}>
                   Cambiar contraseña
+                </NavDropdown.Item>
+                <NavDropdown.Divider />
+                <NavDropdown.Item as={NavLink} to="/mis-compras-de-creditos">
+                  Mis compras de créditos
+                </NavDropdown.Item>
+                <NavDropdown.Item as={NavLink} to="/historial-de-gastos-de-creditos">
+                  Historial de gastos de créditos
                 </NavDropdown.Item>
                 <NavDropdown.Divider />
                 <NavDropdown.Item as={NavLink} to="/logout">

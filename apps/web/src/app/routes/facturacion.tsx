@@ -12,6 +12,11 @@ const DOCUMENTS: { name: string; title: string; text: string }[] = [
     text: 'Emita facturas de ingreso, guarde pre facturas, descargue el PDF y el XML, compártalas y cancélelas.',
   },
   {
+    name: 'facturacion.pagos-pendientes',
+    title: 'Pagos pendientes',
+    text: 'Vea lo que le deben sus facturas PPD y registre cada pago con su complemento de pago.',
+  },
+  {
     name: 'facturacion.facturas-globales',
     title: 'Facturas globales',
     text: 'Emita la factura global de sus ventas al público en general por mes y año.',

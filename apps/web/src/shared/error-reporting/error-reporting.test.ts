@@ -3,6 +3,7 @@ import * as Sentry from '@sentry/browser';
 import { ERROR_REPORTING_SAMPLE_RATES } from '@repo/contracts/client-config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../http/api-error.ts';
+import { destroySession, startSession } from '../session/session-store.ts';
 import { startErrorReporting } from './error-reporting.ts';
 
 /** A transport that keeps the envelopes the SDK would send, instead of sending them. */
@@ -62,5 +63,42 @@ describe('error reporting of the SPA', () => {
     expect(events[0]).toContain('no se puede leer');
     expect(events[0]).toContain('"public_key":"clavespa"');
     expect(fake.sent.join('\n')).not.toContain('Ocurrió un error inesperado.');
+  });
+
+  it('tags what it reports and records with the user name and e-mail and the enterprise rfc and razon_social', async () => {
+    startSession(
+      {
+        token: 't1',
+        expires_in: 3600,
+        user: {
+          id: 4,
+          email: 'ana@example.com',
+          name: 'Ana Pérez',
+          phone: '',
+          first_steps_completed: false,
+          enterprises: [
+            {
+              id: 7,
+              rfc: 'AAA010101AAA',
+              razon_social: 'ANA SA',
+              nombre_comercial: '',
+              settings_v40: { has_ppd_invoices: false },
+            },
+          ],
+        },
+      },
+      Date.now(),
+    );
+    const fake = fakeTransport();
+    await startErrorReporting(CONFIG, { transport: fake.transport });
+    Sentry.captureException(new TypeError('falla de prueba'));
+    await Sentry.flush(2000);
+    const event = fake.sent.find((e) => e.includes('falla de prueba')) ?? '';
+    expect(event).toContain('"email":"ana@example.com"');
+    expect(event).toContain('"username":"Ana Pérez"');
+    expect(event).toContain('"rfc":"AAA010101AAA"');
+    expect(event).toContain('"razon_social":"ANA SA"');
+    expect(event).toContain('"user_name":"Ana Pérez"');
+    destroySession();
   });
 });

@@ -45,10 +45,21 @@ export async function startErrorReporting(
     beforeSend: (event, hint) => (isHttpClientError(hint.originalException) ? null : event),
     ...(options.transport ? { transport: options.transport } : {}),
   });
+  // Spec section 1: the service gets the user id, e-mail and host name; the session recordings
+  // (the SDK's replay) are tagged with the stored user name and e-mail and the enterprise's rfc and
+  // razon_social.
   const identify = () => {
-    const { user } = getSession();
-    Sentry.setUser(user ? { id: String(user.id), email: user.email } : null);
+    const { user, enterprise } = getSession();
+    Sentry.setUser(
+      user ? { id: String(user.id), email: user.email, username: user.name ?? '' } : null,
+    );
     Sentry.setTag('host', window.location.hostname);
+    Sentry.setTags({
+      user_name: user?.name ?? null,
+      user_email: user?.email ?? null,
+      rfc: enterprise?.rfc ?? null,
+      razon_social: enterprise?.razon_social ?? null,
+    });
   };
   identify();
   subscribeSession(identify);

@@ -54,7 +54,7 @@ describe('FeedbackHost', () => {
         redirectTo: '/clientes',
       }),
     );
-    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Cancelar' })).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
       await Promise.resolve();

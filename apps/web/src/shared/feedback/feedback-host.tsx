@@ -1,18 +1,15 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { Suspense, lazy } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
-import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { SUPPORT_TEXT, parseBannerMessage } from './banner-message.ts';
-import { BANNER_MAX_WIDTH_PX, DIALOG_Z_INDEX, TOAST_COLORS } from './feedback-constants.ts';
-import {
-  type Dialog,
-  closeDialog,
-  dismissBanner,
-  dismissToast,
-  useFeedback,
-} from './feedback-store.ts';
+import { BANNER_MAX_WIDTH_PX, TOAST_COLORS } from './feedback-constants.ts';
+import { dismissBanner, dismissToast, useFeedback } from './feedback-store.ts';
+
+// The dialogs (and the modal machinery they use) load the first time one opens.
+const FixedDialog = lazy(async () => ({
+  default: (await import('./fixed-dialog.tsx')).FixedDialog,
+}));
 
 const TOAST_TEXT_COLOR = { error: '#fff', success: '#fff', warning: '#212529', info: '#fff' };
 const TOAST_LABEL = {
@@ -84,6 +81,16 @@ export function FeedbackHost() {
                 ),
               )}
             </p>
+            {banner.action && (
+              <Link
+                className="btn btn-warning btn-sm mt-2"
+                to={banner.action.to}
+                onClick={dismissBanner}
+                data-testid="banner-action"
+              >
+                {banner.action.label}
+              </Link>
+            )}
             {banner.errorTrackingUUID && (
               <p className="mb-0 mt-2 small">
                 {SUPPORT_TEXT}{' '}
@@ -95,7 +102,11 @@ export function FeedbackHost() {
         </div>
       )}
 
-      {dialog && <FixedDialog dialog={dialog} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <FixedDialog dialog={dialog} />
+        </Suspense>
+      )}
 
       {loading && (
         <div
@@ -108,69 +119,5 @@ export function FeedbackHost() {
         </div>
       )}
     </>
-  );
-}
-
-function FixedDialog({ dialog }: { dialog: Dialog }) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const style = { zIndex: DIALOG_Z_INDEX };
-  if (dialog.kind !== 'confirm-delete') {
-    const success = dialog.kind === 'success';
-    return (
-      <Modal
-        show
-        centered
-        onHide={closeDialog}
-        style={style}
-        backdropClassName="fixed-dialog-backdrop"
-      >
-        <Modal.Header closeButton>
-          <Modal.Title className={success ? 'text-success' : 'text-danger'}>
-            {dialog.title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>{dialog.message}</Modal.Body>
-        <Modal.Footer>
-          <Button variant={success ? 'success' : 'danger'} onClick={closeDialog}>
-            Cerrar
-          </Button>
-        </Modal.Footer>
-      </Modal>
-    );
-  }
-  const accept = async () => {
-    setBusy(true);
-    try {
-      await dialog.onAccept();
-      closeDialog();
-      if (dialog.redirectTo) void navigate(dialog.redirectTo);
-    } catch {
-      // The HTTP client already showed the failure; the dialog stays open to retry or cancel.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      show
-      centered
-      onHide={closeDialog}
-      style={style}
-      backdropClassName="fixed-dialog-backdrop"
-    >
-      <Modal.Header closeButton>
-        <Modal.Title>{dialog.title}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{dialog.message}</Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={closeDialog} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="danger" onClick={() => void accept()} disabled={busy}>
-          Aceptar
-        </Button>
-      </Modal.Footer>
-    </Modal>
   );
 }

@@ -12,10 +12,17 @@ export interface Toast {
   message: string;
 }
 
+/** A way out offered under the banner's message (e.g. to buy credits when none are left). */
+export interface BannerAction {
+  label: string;
+  to: string;
+}
+
 export interface Banner {
   key: number;
   message: string;
   errorTrackingUUID: string | null;
+  action?: BannerAction | null;
 }
 
 export type Dialog =
@@ -89,10 +96,14 @@ export function notify(
 }
 
 /** The persistent dark banner at the bottom centre, for 25 s (spec section 8, item 1). */
-export function showPersistentError(message: string, errorTrackingUUID: string | null): void {
+export function showPersistentError(
+  message: string,
+  errorTrackingUUID: string | null,
+  action: BannerAction | null = null,
+): void {
   if (bannerTimer) clearTimeout(bannerTimer);
   const key = nextKey++;
-  setState({ banner: { key, message, errorTrackingUUID } });
+  setState({ banner: { key, message, errorTrackingUUID, action } });
   bannerTimer = setTimeout(() => dismissBanner(), BANNER_TIMEOUT_MS);
 }
 

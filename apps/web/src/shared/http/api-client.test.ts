@@ -228,6 +228,23 @@ describe('error catalog (spec section 8)', () => {
     expect(getFeedback().toasts).toEqual([]);
   });
 
+  it('402 (no credits left) opens the banner with a way to buy credits', async () => {
+    serve({
+      '/api/a': () =>
+        json(402, {
+          success: false,
+          dataError: 'Créditos insuficientes',
+          persistentErrorMessage: true,
+          showErrorToClient: true,
+        }),
+    });
+    await request('a').catch(() => undefined);
+    expect(getFeedback().banner).toMatchObject({
+      message: 'Créditos insuficientes',
+      action: { label: 'Comprar créditos', to: '/comprar-creditos' },
+    });
+  });
+
   it('showErrorToClient shows an error toast', async () => {
     serve({
       '/api/a': () =>

@@ -92,6 +92,8 @@ async function ensureFreshToken(): Promise<void> {
   }
 }
 
+export const BUY_CREDITS_ACTION = { label: 'Comprar créditos', to: '/comprar-creditos' };
+
 function isErrorBody(value: unknown): value is ErrorBody {
   return (
     typeof value === 'object' &&
@@ -101,11 +103,16 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** The error catalog of spec section 8, items 1 to 5. */
-function failure(status: number, statusText: string, body: ErrorBody | null): ApiError {
+/**
+ * The error catalog of spec section 8, items 1 to 5: shows the failure as the API asked and ends the
+ * session on 401/403. Also used by file downloads, so a dead token there ends the session too.
+ */
+export function failure(status: number, statusText: string, body: ErrorBody | null): ApiError {
   const message = firstErrorMessage(body?.dataError) || statusText || `Error ${status}`;
   if (body?.persistentErrorMessage) {
-    showPersistentError(message, body.errorTrackingUUID ?? null);
+    // 402: no credits left to stamp; the banner leads to the purchase instead of a dead end.
+    const action = status === 402 ? BUY_CREDITS_ACTION : null;
+    showPersistentError(message, body.errorTrackingUUID ?? null, action);
   } else if (body?.showErrorToClient) {
     notify('error', message);
   }

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../http/api-error.ts';
+import { scrollToFirstInvalid } from './scroll.ts';
 
 /** Puts a 422's `{ campo: ['mensaje'] }` on the form's fields; true when any was placed. */
 export function applyFieldErrors<T extends FieldValues>(
@@ -16,6 +17,8 @@ export function applyFieldErrors<T extends FieldValues>(
       placed = true;
     }
   }
+  // The server's field errors may sit far from the button that sent the form.
+  if (placed) scrollToFirstInvalid();
   return placed;
 }
 

@@ -159,7 +159,7 @@ export function reglasComprobante(
     );
   else if (c.Exportacion !== '01')
     e.add(
-      'EXPORTACION_NO_SOPORTADA',
+      c.Exportacion === '02' ? 'CFDI40122' : 'EXPORTACION_NO_SOPORTADA',
       'Exportacion',
       'Solo se admite Exportación 01 (No aplica); las demás requieren el complemento de Comercio Exterior.',
       'CFDI40122',

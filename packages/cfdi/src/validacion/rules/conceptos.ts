@@ -1,10 +1,9 @@
 import { Decimal } from '../../decimal.ts';
 import type { Comprobante, Traslado } from '../../xml/model.ts';
 import type { CatalogosLookup, TasaOCuotaRow } from '../catalogos-lookup.ts';
+import { tasaPermitida } from '../tasa-o-cuota.ts';
 import type { Errores } from '../error-validacion.ts';
 import { dec, limitesImpuesto, limitesProducto, num, vigente } from './util.ts';
-
-const IMPUESTO_DE: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };
 
 function tasaEnCatalogo(
   rows: readonly TasaOCuotaRow[],
@@ -13,16 +12,9 @@ function tasaEnCatalogo(
   tasa: string,
   traslado: boolean,
 ): boolean {
-  const nombre = IMPUESTO_DE[impuesto];
-  if (!nombre || !/^[0-9]+\.[0-9]{6}$/.test(tasa)) return false;
-  const v = new Decimal(tasa);
-  return rows.some((r) => {
-    if (!(r.impuesto === nombre || r.impuesto.startsWith(`${nombre} `))) return false;
-    if (r.factor !== factor || !(traslado ? r.traslado : r.retencion)) return false;
-    return r.tipo === 'Fijo'
-      ? v.equals(r.valorMaximo)
-      : v.greaterThanOrEqualTo(r.valorMinimo) && v.lessThanOrEqualTo(r.valorMaximo);
-  });
+  // The XML writes TasaOCuota with exactly 6 decimals.
+  if (!/^[0-9]+\.[0-9]{6}$/.test(tasa) || (factor !== 'Tasa' && factor !== 'Cuota')) return false;
+  return tasaPermitida(rows, { impuesto, factor, valor: tasa, traslado });
 }
 
 function texto(v: string | undefined, max: number): boolean {

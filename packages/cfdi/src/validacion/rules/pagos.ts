@@ -2,6 +2,7 @@ import { Decimal } from '../../decimal.ts';
 import type { Comprobante } from '../../xml/model.ts';
 import type { CatalogosLookup } from '../catalogos-lookup.ts';
 import type { Errores } from '../error-validacion.ts';
+import { validarDatosBancariosPago, type CampoBancarioPago } from '../forma-pago-pago.ts';
 import { dec, limitesImpuesto, num } from './util.ts';
 
 /** CFDI de pago (rules 7): fixed values, balances and the ImporteDR windows. */
@@ -61,6 +62,32 @@ export function reglasPagos(c: Comprobante, cat: CatalogosLookup, e: Errores): v
         'El campo FormaDePagoP debe ser una forma de pago del catálogo distinta de 99.',
         'CRP20212',
       );
+    // Bank fields by FormaDePagoP (rules 7.3, CRP20221–CRP20235).
+    const atributo: Record<CampoBancarioPago, string> = {
+      num_operacion: 'NumOperacion',
+      rfc_emisor_cta_ordenante: 'RfcEmisorCtaOrd',
+      nom_banco_ordenante_ext: 'NomBancoOrdExt',
+      cta_ordenante: 'CtaOrdenante',
+      rfc_emisor_cta_ben: 'RfcEmisorCtaBen',
+      cta_beneficiario: 'CtaBeneficiario',
+      tipo_cadena_pago: 'TipoCadPago',
+      cert_pago: 'CertPago',
+      cad_pago: 'CadPago',
+      sello_pago: 'SelloPago',
+    };
+    for (const err of validarDatosBancariosPago(p.FormaDePagoP, {
+      num_operacion: p.NumOperacion,
+      rfc_emisor_cta_ordenante: p.RfcEmisorCtaOrd,
+      nom_banco_ordenante_ext: p.NomBancoOrdExt,
+      cta_ordenante: p.CtaOrdenante,
+      rfc_emisor_cta_ben: p.RfcEmisorCtaBen,
+      cta_beneficiario: p.CtaBeneficiario,
+      tipo_cadena_pago: p.TipoCadPago,
+      cert_pago: p.CertPago,
+      cad_pago: p.CadPago,
+      sello_pago: p.SelloPago,
+    }))
+      e.add('CRP20221', `${f}.${atributo[err.field]}`, err.message, 'CRP20221–CRP20235');
     const monP = cat.moneda(p.MonedaP);
     if (p.MonedaP === 'XXX' || !monP)
       e.add('CRP20213', `${f}.MonedaP`, 'El campo MonedaP debe ser distinto de "XXX".', 'CRP20213');

@@ -41,26 +41,26 @@ describe('representación impresa (PDF) of stamped CFDIs', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  async function render(clase: ClaseComprobante, cancelado = false) {
+  // Rendered as a real PAC's stamp unless `pruebas` (the sandbox's honest test mode) is asked for.
+  async function render(clase: ClaseComprobante, cancelado = false, pruebas = false) {
     const row = await e.timbrar(clase);
     const pdf = await buildRepresentacionImpresa({
       xml: row.xml_timbrado ?? '',
       logo: { data: LOGO_PNG, mime: 'image/png' },
       cancelado,
+      pruebas,
       catalogos: t.deps.catalogos,
     });
-    const file = join(work, `${clase}${cancelado ? '-cancelado' : ''}.pdf`);
+    const file = join(
+      work,
+      `${clase}${cancelado ? '-cancelado' : ''}${pruebas ? '-pruebas' : ''}.pdf`,
+    );
     writeFileSync(file, pdf);
     if (samplesDir) {
+      const name = `${clase}${cancelado ? '-cancelado' : ''}${pruebas ? '-pruebas' : ''}`;
       writeFileSync(join(samplesDir, `${clase}.xml`), row.xml_timbrado ?? '');
-      writeFileSync(join(samplesDir, `${clase}${cancelado ? '-cancelado' : ''}.pdf`), pdf);
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '80',
-        file,
-        join(samplesDir, clase + (cancelado ? '-cancelado' : '')),
-      ]);
+      writeFileSync(join(samplesDir, `${name}.pdf`), pdf);
+      execFileSync('pdftoppm', ['-png', '-r', '80', file, join(samplesDir, name)]);
     }
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     const pages = Number(
@@ -187,6 +187,47 @@ describe('representación impresa (PDF) of stamped CFDIs', () => {
     expect(flat).toContain('$ 580.00');
     expect(flat).toContain('IMPORTE PAGADO CON LETRA');
     expect(flat).toContain('QUINIENTOS OCHENTA PESOS 00/100 M.N.');
+  });
+
+  it.each(['sesenta-conceptos', 'pago', 'global'] as const)(
+    'a test stamp (%s) says on every page that it has no fiscal validity and carries no SAT QR',
+    async (clase) => {
+      const { text, file, pages } = await render(clase, false, true);
+      const porPagina = text.split('\f').filter((p) => p.trim() !== '');
+      expect(porPagina).toHaveLength(pages);
+      for (const pagina of porPagina) {
+        expect(pagina).toContain('DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL');
+        expect(pagina).toContain('Documento de prueba sin validez fiscal');
+      }
+      const flat = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(flat).toContain('no fue enviado al SAT, no tiene validez fiscal');
+      expect(flat).not.toContain('Verifique este comprobante en el portal del SAT');
+      expect(flat).not.toContain('representación impresa de un CFDI 4.0');
+      const prefix = `sin-qr-${clase}`;
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '200',
+        '-f',
+        String(pages),
+        '-l',
+        String(pages),
+        file,
+        join(work, prefix),
+      ]);
+      const png = readdirSync(work).find((f) => f.startsWith(prefix) && f.endsWith('.png')) ?? '';
+      const image = PNG.sync.read(readFileSync(join(work, png)));
+      expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)).toBeNull();
+    },
+  );
+
+  it('a cancelled test stamp says both on its band', async () => {
+    const { file } = await render('simple', true, true);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('CANCELADO · DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL');
   });
 
   it('a cancelled CFDI carries the CANCELADO mark', async () => {

@@ -11,7 +11,9 @@ import {
 } from '@repo/cfdi/xml';
 import { formatCantidad, formatFecha, formatMoney, formatTasa } from './formato.ts';
 import { importeConLetra } from './importe-con-letra.ts';
+import { bandaSinValidez, marcaDiagonalSinValidez, recuadroSinQr } from './sin-validez-fiscal.ts';
 import { verificacionUrl } from './verificacion-url.ts';
+import { dibujarVentasGlobales } from './ventas-global.ts';
 
 /**
  * The representación impresa (PDF) of a stamped CFDI 4.0, read from the stamped XML only: every
@@ -24,6 +26,11 @@ export interface RepresentacionImpresaInput {
   /** The enterprise's logo (PNG or JPEG; other formats are left out). */
   logo: { data: Buffer; mime: string } | null;
   cancelado: boolean;
+  /**
+   * Stamped by a test PAC (the sandbox): every page says it has no fiscal validity, and the SAT
+   * verification QR is replaced by a box saying why there is nothing to verify.
+   */
+  pruebas: boolean;
   catalogos: Pick<
     Catalogos,
     | 'regimenFiscal'
@@ -124,7 +131,8 @@ export async function buildRepresentacionImpresa(
   r.header(serieFolio);
   r.receptorYPago();
   r.relacionados();
-  r.conceptos();
+  if (cfdi.InformacionGlobal) r.ventasGlobales();
+  else r.conceptos();
   if (cfdi.Complemento?.Pagos) r.pagos(cfdi.Complemento.Pagos.Pago);
   r.totales();
   r.timbre(qr, qrUrl);
@@ -465,6 +473,11 @@ class Renderer {
     this.y += 10;
   }
 
+  /** A factura global: one line per sale (ventas-global.ts). */
+  ventasGlobales(): void {
+    this.y = dibujarVentasGlobales(this.doc, this.cfdi, this.y, { M, W, BOTTOM, C, F });
+  }
+
   pagos(pagos: Pago[]): void {
     pagos.forEach((p, n) => {
       const forma = this.cat.formaPago(p.FormaDePagoP)?.descripcion;
@@ -641,18 +654,22 @@ class Renderer {
     this.ensure(total);
     this.titulo('Timbre fiscal digital');
     const top = this.y + 4;
-    this.doc.image(qr, M, top, { width: qrSize, height: qrSize });
-    this.t(
-      'Verifique este comprobante en el portal del SAT',
-      M,
-      top + qrSize + 2,
-      qrSize,
-      F.r,
-      5.8,
-      C.muted,
-      'center',
-    );
-    this.doc.link(M, top, qrSize, qrSize, qrUrl);
+    if (this.input.pruebas) {
+      recuadroSinQr(this.doc, M, top, qrSize);
+    } else {
+      this.doc.image(qr, M, top, { width: qrSize, height: qrSize });
+      this.t(
+        'Verifique este comprobante en el portal del SAT',
+        M,
+        top + qrSize + 2,
+        qrSize,
+        F.r,
+        5.8,
+        C.muted,
+        'center',
+      );
+      this.doc.link(M, top, qrSize, qrSize, qrUrl);
+    }
     let y = top;
     bloques.forEach(([label, value], i) => {
       this.t(label.toUpperCase(), tx, y, tw, F.b, 6.2, C.accent);
@@ -676,6 +693,8 @@ class Renderer {
     for (let i = 0; i < total; i++) {
       this.doc.switchToPage(range.start + i);
       if (this.input.cancelado) this.cancelado();
+      else if (this.input.pruebas) marcaDiagonalSinValidez(this.doc, PAGE);
+      if (this.input.pruebas) bandaSinValidez(this.doc, M, W, this.input.cancelado);
       const y = PAGE.height - 30;
       this.doc
         .moveTo(M, y - 4)
@@ -683,7 +702,7 @@ class Renderer {
         .lineWidth(0.4)
         .strokeColor(C.line)
         .stroke();
-      const izquierda = `Este documento es una representación impresa de un CFDI 4.0   ·   ${[serieFolio, this.tfd.UUID].filter(Boolean).join('   ·   ')}`;
+      const izquierda = `${this.input.pruebas ? 'Documento de prueba sin validez fiscal' : 'Este documento es una representación impresa de un CFDI 4.0'}   ·   ${[serieFolio, this.tfd.UUID].filter(Boolean).join('   ·   ')}`;
       this.t(izquierda, M, y, W - 80, F.r, 6.4, C.muted);
       this.t(
         `Página ${String(i + 1)} de ${String(total)}`,
@@ -710,7 +729,8 @@ class Renderer {
     });
     d.restore();
     d.fillOpacity(1);
-    // A readable band too, for black-and-white copies.
+    // A readable band too, for black-and-white copies (a test stamp's band says both).
+    if (this.input.pruebas) return;
     d.rect(M, 8, W, 16).fill(C.red);
     this.t(
       'CANCELADO — este CFDI fue cancelado ante el SAT y no tiene efectos fiscales',

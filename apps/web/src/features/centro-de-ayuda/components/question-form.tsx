@@ -10,6 +10,7 @@ import { showSuccessDialog } from '#src/shared/feedback/feedback-store.ts';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { FormField } from '#src/shared/ui/form-field.tsx';
 import { sendQuestion } from '../api/send-question.ts';
+import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
 
 export function QuestionForm() {
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,6 +37,7 @@ export function QuestionForm() {
   });
   return (
     <Form noValidate onSubmit={(e) => void submit(e)}>
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       {failure && <Alert variant="warning">{failure}</Alert>}
       <FormField id="question" label="¿En qué podemos ayudarle?" error={errors.question?.message}>
         <Form.Control

@@ -9,6 +9,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import type { ClientRequest, ClientResponse } from '@repo/contracts/clients';
+import { REGIMEN_SOCIETARIO_MESSAGE, stripRegimenSocietario } from '@repo/contracts/datos-fiscales';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
@@ -36,6 +37,7 @@ import {
   rfcTakenMessage,
 } from './client-form-values.ts';
 import { type UniqueStatus, useUniqueCheck } from '#src/shared/ui/use-unique-check.ts';
+import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
 
 const REGIMEN_SIN_OBLIGACIONES = '616';
 const USO_SIN_EFECTOS_FISCALES = 'S01';
@@ -87,9 +89,27 @@ export function ClientForm(props: ClientFormProps) {
   });
   const { errors, isSubmitting } = form.formState;
   const { control, register, setValue, getValues } = form;
+  // Spec section 5: a régimen societario ('S.A. DE C.V.'…) is removed from the name, with the
+  // SAT's reason: the name becomes the receptor's name of every invoice.
+  const [suffixRemoved, setSuffixRemoved] = useState(false);
+  const nameField = register('name_razon_social', {
+    onBlur: (e: { target: { value: string } }) => {
+      const stripped = stripRegimenSocietario(e.target.value);
+      if (stripped !== e.target.value.trim() && stripped !== '') {
+        setValue('name_razon_social', stripped, { shouldValidate: true });
+        setSuffixRemoved(true);
+      }
+    },
+    onChange: () => setSuffixRemoved(false),
+  });
   const rfc = normalizeRfc(useWatch({ control, name: 'rfc' }) ?? '');
   const regimen = useWatch({ control, name: 'regimenFiscal' }) ?? '';
   const metodoPago = useWatch({ control, name: 'metodoPago' }) ?? '';
+  // The catalogue selects show the form's value (React re-applies it when the options arrive after
+  // the saved value: an uncontrolled select would show its placeholder on an edit screen).
+  const usoCfdi = useWatch({ control, name: 'usoCfdi' }) ?? '';
+  const formaPago = useWatch({ control, name: 'formaPago' }) ?? '';
+  const pais = useWatch({ control, name: 'pais' }) ?? '';
   const kind = rfcKind(rfc);
 
   const regimenes = useRegimenesFiscales(kind.persona);
@@ -204,6 +224,7 @@ export function ClientForm(props: ClientFormProps) {
 
   return (
     <Form noValidate onSubmit={(e) => void submit(e)}>
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       {failure && <Alert variant="warning">{failure}</Alert>}
       <Card className="border-0 shadow-sm mb-4">
         <Card.Body>
@@ -214,12 +235,20 @@ export function ClientForm(props: ClientFormProps) {
                 id="client-name"
                 label="Nombre o razón social"
                 error={errors.name_razon_social?.message}
-                hint="Tal como aparece en la constancia de situación fiscal, sin régimen societario."
+                hint={
+                  suffixRemoved ? (
+                    <span className="text-warning-emphasis" role="status">
+                      {REGIMEN_SOCIETARIO_MESSAGE}
+                    </span>
+                  ) : (
+                    'Tal como aparece en la constancia de situación fiscal, sin régimen societario.'
+                  )
+                }
               >
                 <Form.Control
                   maxLength={300}
                   isInvalid={!!errors.name_razon_social}
-                  {...register('name_razon_social')}
+                  {...nameField}
                 />
               </FormField>
             </Col>
@@ -262,6 +291,7 @@ export function ClientForm(props: ClientFormProps) {
                   disabled={!kind.valid || regimenes.isLoading}
                   isInvalid={!!errors.regimenFiscal}
                   {...register('regimenFiscal')}
+                  value={regimen}
                 >
                   <option value="">Seleccione el régimen fiscal</option>
                   <ClaveOptions rows={regimenOptions} />
@@ -279,6 +309,7 @@ export function ClientForm(props: ClientFormProps) {
                   disabled={!kind.valid || regimen === '' || usos.isLoading}
                   isInvalid={!!errors.usoCfdi}
                   {...register('usoCfdi')}
+                  value={usoCfdi}
                 >
                   <option value="">Seleccione el uso del CFDI</option>
                   <ClaveOptions rows={usoOptions} />
@@ -293,7 +324,11 @@ export function ClientForm(props: ClientFormProps) {
                 label="Método de pago (opcional)"
                 error={errors.metodoPago?.message}
               >
-                <Form.Select isInvalid={!!errors.metodoPago} {...register('metodoPago')}>
+                <Form.Select
+                  isInvalid={!!errors.metodoPago}
+                  {...register('metodoPago')}
+                  value={metodoPago}
+                >
                   <option value="">Sin especificar</option>
                   <ClaveOptions rows={metodosPago.data ?? []} />
                 </Form.Select>
@@ -310,7 +345,11 @@ export function ClientForm(props: ClientFormProps) {
                     : undefined
                 }
               >
-                <Form.Select isInvalid={!!errors.formaPago} {...register('formaPago')}>
+                <Form.Select
+                  isInvalid={!!errors.formaPago}
+                  {...register('formaPago')}
+                  value={formaPago}
+                >
                   <option value="">Sin especificar</option>
                   <ClaveOptions rows={formasPago.data ?? []} />
                 </Form.Select>
@@ -339,7 +378,7 @@ export function ClientForm(props: ClientFormProps) {
                   label="País de residencia fiscal"
                   error={errors.pais?.message}
                 >
-                  <Form.Select isInvalid={!!errors.pais} {...register('pais')}>
+                  <Form.Select isInvalid={!!errors.pais} {...register('pais')} value={pais}>
                     <option value="">Seleccione el país</option>
                     {(paises.data ?? [])
                       .filter((p) => p.clave !== PAIS_MEXICO)

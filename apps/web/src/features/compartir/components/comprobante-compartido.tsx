@@ -5,6 +5,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { COMPROBANTE_TYPE_LABEL } from '@repo/contracts/comprobantes';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { ApiError } from '#src/shared/http/api-error.ts';
+import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
+import { useModoPruebas } from '#src/shared/modo-pruebas/use-modo-pruebas.ts';
 import {
   archivoCompartidoUrl,
   useComprobanteCompartido,
@@ -26,6 +28,7 @@ const NO_DISPONIBLE =
 /** The public page of a shared comprobante: who issued it, to whom, the total, and its PDF and XML. */
 export function ComprobanteCompartido({ token }: { token: string }) {
   const { data, error, isPending } = useComprobanteCompartido(token);
+  const pruebas = useModoPruebas();
 
   if (isPending) {
     return (
@@ -76,6 +79,7 @@ export function ComprobanteCompartido({ token }: { token: string }) {
             {cancelado ? 'Cancelada' : 'Vigente'}
           </Badge>
         </div>
+        <SinValidezFiscalAviso />
         {cancelado && (
           <Alert variant="danger">
             Este comprobante fue cancelado ante el SAT y ya no tiene efectos fiscales.
@@ -106,7 +110,9 @@ export function ComprobanteCompartido({ token }: { token: string }) {
           </a>
         </div>
         <p className="small text-body-secondary mt-4 mb-0">
-          El XML es el comprobante fiscal digital; el PDF es su representación impresa.
+          {pruebas
+            ? 'El XML y el PDF son una muestra de prueba, sin validez fiscal.'
+            : 'El XML es el comprobante fiscal digital; el PDF es su representación impresa.'}
           {data.expires_at
             ? ` Este enlace estará disponible hasta el ${fechaVencimiento(data.expires_at)}.`
             : ''}

@@ -10,17 +10,21 @@ import {
 } from './format-cfdi.ts';
 
 describe('formatImporteXml', () => {
-  it('shows the XML amount with $ and separators, keeping its own decimals', () => {
+  it('shows the XML amount with $, separators and 2 decimals', () => {
     expect(formatImporteXml('1234.56')).toBe('$ 1,234.56');
     expect(formatImporteXml('1160')).toBe('$ 1,160.00');
     expect(formatImporteXml('1234567.5')).toBe('$ 1,234,567.50');
-    expect(formatImporteXml('10.123456')).toBe('$ 10.123456');
+    expect(formatImporteXml('10.123456')).toBe('$ 10.12');
+    expect(formatImporteXml('10.125')).toBe('$ 10.13');
+    expect(formatImporteXml('999.995')).toBe('$ 1,000.00');
     expect(formatImporteXml('0.00')).toBe('$ 0.00');
   });
 
-  it('never rounds through a float', () => {
+  it('never rounds through a float (half away from zero on the text)', () => {
     expect(formatImporteXml('90071992547409.99')).toBe('$ 90,071,992,547,409.99');
-    expect(formatImporteXml('0.105')).toBe('$ 0.105');
+    expect(formatImporteXml('0.105')).toBe('$ 0.11');
+    expect(formatImporteXml('-0.004')).toBe('$ 0.00');
+    expect(formatImporteXml('-2.345')).toBe('-$ 2.35');
   });
 
   it('shows an absent or unreadable amount as $ 0.00', () => {

@@ -1,17 +1,34 @@
 import { IMPUESTO } from '@repo/cfdi/catalogos';
 
+/** `$` and thousands separators over plain decimal text: `1234`, `56` → `$ 1,234.56`. */
+function pesos(sign: string, whole: string, decimals: string): string {
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const shown = `$ ${grouped}.${decimals}`;
+  return sign && /[1-9]/.test(whole + decimals) ? `-${shown}` : shown;
+}
+
+const XML_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
 /**
- * Amounts exactly as the XML writes them: `$` and thousands separators, the XML's own decimals
- * (at least 2), never rounded through a float. `10.123456` → `$ 10.123456`, `1160` → `$ 1,160.00`.
+ * Money as the spec shows it (section 9: `$` with 2 decimals): the XML's amount rounded half away
+ * from zero on its text, never through a float. `10.125` → `$ 10.13`, `1160` → `$ 1,160.00`.
  */
 export function formatImporteXml(value: string | null | undefined): string {
-  const text = (value ?? '').trim();
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  const match = XML_DECIMAL.exec((value ?? '').trim());
   if (!match) return '$ 0.00';
   const [, sign = '', whole = '0', decimals = ''] = match;
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const shown = `$ ${grouped}.${decimals.padEnd(2, '0')}`;
-  return sign && /[1-9]/.test(whole + decimals) ? `-${shown}` : shown;
+  const cents =
+    BigInt(whole + decimals.padEnd(2, '0').slice(0, 2)) + (decimals.charAt(2) >= '5' ? 1n : 0n);
+  const text = cents.toString().padStart(3, '0');
+  return pesos(sign, text.slice(0, -2), text.slice(-2));
+}
+
+/** A per-unit quota exactly as the XML writes it (a rate, not an amount): `$ 0.350000`. */
+function formatCuotaXml(value: string | null | undefined): string {
+  const match = XML_DECIMAL.exec((value ?? '').trim());
+  if (!match) return '$ 0.00';
+  const [, sign = '', whole = '0', decimals = ''] = match;
+  return pesos(sign, whole, decimals.padEnd(2, '0'));
 }
 
 /** Quantities as in the XML, with thousands separators: `1500.5` → `1,500.5`. */
@@ -53,7 +70,7 @@ export function formatTasaOCuota(
   tasaOCuota: string | null | undefined,
 ): string {
   if (tipoFactor === 'Exento') return 'Exento';
-  if (tipoFactor === 'Cuota') return `${formatImporteXml(tasaOCuota)} por unidad`;
+  if (tipoFactor === 'Cuota') return `${formatCuotaXml(tasaOCuota)} por unidad`;
   return formatTasa(tasaOCuota);
 }
 
@@ -76,18 +93,4 @@ export function formatFechaCfdi(value: string | null | undefined): string {
   return `${d}/${m}/${y}${time ? ` ${time}` : ''}`;
 }
 
-const INSTANTE = new Intl.DateTimeFormat('es-MX', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** A moment the API records (ISO 8601 with zone) in the user's local time: `23/11/2026, 13:45`. */
-export function formatInstante(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : INSTANTE.format(date);
-}
+export { formatInstante } from '#src/shared/format/instante.ts';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -12,24 +13,28 @@ import {
   firstStepsDone,
 } from '../api/check-first-steps.ts';
 
-const STEPS: { key: keyof FirstSteps; title: string; detail: string }[] = [
+const STEPS: { key: keyof FirstSteps; title: string; detail: string; to: string }[] = [
   {
     key: 'sellos_digitales_created',
+    to: '/configuraciones/sellos-certificados-digitales',
     title: 'Registre sus sellos digitales (CSD)',
     detail: 'El certificado (.cer), la llave privada (.key) y su contraseña, emitidos por el SAT.',
   },
   {
     key: 'client_created',
+    to: '/clientes/nuevo',
     title: 'Dé de alta a su primer cliente',
     detail: 'RFC, razón social, régimen fiscal y código postal tal como aparecen en su constancia.',
   },
   {
     key: 'product_service_created',
+    to: '/productos-servicios/nuevo',
     title: 'Registre un producto o servicio',
     detail: 'Con su clave del catálogo del SAT, unidad de medida, precio y grupo de impuestos.',
   },
   {
     key: 'invoice_created',
+    to: '/facturacion/facturas/nuevo',
     title: 'Emita su primera factura',
     detail: 'Timbre una factura de ingreso con sus datos ya configurados.',
   },
@@ -109,7 +114,7 @@ export function FirstStepsChecklist() {
                           ok ? 'text-decoration-line-through text-body-secondary' : 'fw-semibold'
                         }
                       >
-                        {step.title}
+                        {ok ? step.title : <Link to={step.to}>{step.title}</Link>}
                       </div>
                       <div className="small text-body-secondary">
                         {ok ? 'Completado' : step.detail}

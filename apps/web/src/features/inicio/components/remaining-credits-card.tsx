@@ -1,4 +1,5 @@
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
 
@@ -25,9 +26,20 @@ export function RemainingCreditsCard() {
             {credits.data === undefined ? '—' : NUMBER.format(credits.data)}
           </p>
         )}
-        <p className="small text-body-secondary mb-0">
+        <p className="small text-body-secondary">
           Cada factura, factura global o complemento de pago timbrado consume un crédito.
         </p>
+        <div className="d-flex flex-wrap gap-2">
+          <Link
+            className={`btn btn-sm ${credits.data === 0 ? 'btn-warning' : 'btn-primary'}`}
+            to="/comprar-creditos"
+          >
+            Comprar créditos
+          </Link>
+          <Link className="btn btn-sm btn-outline-secondary" to="/historial-de-gastos-de-creditos">
+            Ver mis gastos
+          </Link>
+        </div>
       </Card.Body>
     </Card>
   );

@@ -33,6 +33,7 @@ import {
   productValuesOf,
 } from './product-service-form-values.ts';
 import { type UniqueStatus, useUniqueCheck } from '#src/shared/ui/use-unique-check.ts';
+import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
 
 function uniqueHint(status: UniqueStatus, okText: string, fallback?: ReactNode): ReactNode {
   if (status.state === 'checking') {
@@ -70,6 +71,8 @@ export function ProductServiceForm(props: {
   const internalCode = (useWatch({ control, name: 'internal_code' }) ?? '').trim();
   const description = cleanDescription(useWatch({ control, name: 'description' }) ?? '');
   const price = plainPrice(useWatch({ control, name: 'unity_price' }) ?? '');
+  // Controlled, so the saved group shows once the groups arrive (after the form's first render).
+  const taxesGroup = useWatch({ control, name: 'taxesGroup' }) ?? '';
 
   const codeMessage = useCallback(
     async (code: string) =>
@@ -118,6 +121,7 @@ export function ProductServiceForm(props: {
 
   return (
     <Form noValidate onSubmit={(e) => void submit(e)}>
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       {failure && <Alert variant="warning">{failure}</Alert>}
       <Card className="border-0 shadow-sm mb-4">
         <Card.Body>
@@ -188,7 +192,11 @@ export function ProductServiceForm(props: {
                   )
                 }
               >
-                <Form.Select isInvalid={!!errors.taxesGroup} {...register('taxesGroup')}>
+                <Form.Select
+                  isInvalid={!!errors.taxesGroup}
+                  {...register('taxesGroup')}
+                  value={taxesGroup}
+                >
                   <option value="">Seleccione el grupo de impuestos</option>
                   {(rubros.data ?? []).map((r) => (
                     <option key={r.id} value={String(r.id)}>

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@repo/contracts/envelope';
 import { API_BASE } from '../../config.ts';
-import { request } from '../../http/api-client.ts';
+import { failure, request } from '../../http/api-client.ts';
 import { ApiError, firstErrorMessage } from '../../http/api-error.ts';
 import { notify } from '../../feedback/feedback-store.ts';
 import { readStoredSession } from '../../session/session-storage.ts';
@@ -45,15 +45,21 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const response = await fetch(`${API_BASE.replace(/\/+$/, '')}/${path}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   }).catch(() => null);
-  if (!response?.ok) {
-    const body = (await response?.json().catch(() => null)) as ErrorBody | null;
-    const message =
-      firstErrorMessage(body?.dataError) ||
-      (response
-        ? 'No fue posible descargar el archivo.'
-        : 'No fue posible comunicarse con el servidor.');
+  if (!response) {
+    const message = 'No fue posible comunicarse con el servidor.';
     notify('error', message);
-    throw new ApiError(response?.status ?? 0, message, body, message);
+    throw new ApiError(0, message, null, message);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as ErrorBody | null;
+    // 401/403 end the session like any other call (the JSON client's own failure path).
+    if (response.status === 401 || response.status === 403) {
+      throw failure(response.status, response.statusText, body);
+    }
+    // Other errors are toasted here: a download has no screen of its own to show them.
+    const message = firstErrorMessage(body?.dataError) || 'No fue posible descargar el archivo.';
+    notify('error', message);
+    throw new ApiError(response.status, message, body, message);
   }
   saveFile(
     await response.blob(),

@@ -56,7 +56,7 @@ export function ImportReportView(props: { report: ImportReport; itemLabel: strin
               <th scope="col">Fila</th>
               <th scope="col">Resultado</th>
               <th scope="col">{props.itemLabel}</th>
-              <th scope="col">Motivo del rechazo</th>
+              <th scope="col">Motivo del rechazo u observación</th>
             </tr>
           </thead>
           <tbody>

@@ -155,7 +155,7 @@ describe('useListQuery', () => {
     });
     render(<RouterProvider router={router} />);
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
-    expect(screen.getByText('¿Desea eliminar el cliente?')).toBeTruthy();
+    expect(await screen.findByText('¿Desea eliminar el cliente?')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
       await Promise.resolve();

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LocalTaxResponse, TaxResponse } from '@repo/contracts/impuestos';
+import type { LocalTaxResponse, TaxCreateRequest, TaxResponse } from '@repo/contracts/impuestos';
 import type {
   ImpuestosParaRubroResponse,
   RubroImpuestoRequest,
@@ -80,4 +80,12 @@ export function toggleImpuestoStatus(
   id: number,
 ): Promise<TaxResponse> {
   return request(`impuestos-${kind}/toggle-status/${id}`);
+}
+
+/** Adds a rate to the enterprise's list (c_TasaOCuota checks on the API). */
+export function createImpuesto(
+  kind: 'trasladados' | 'retenidos',
+  body: TaxCreateRequest,
+): Promise<TaxResponse> {
+  return request(`impuestos-${kind}`, { method: 'POST', body });
 }

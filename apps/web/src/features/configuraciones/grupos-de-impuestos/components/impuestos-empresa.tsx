@@ -7,6 +7,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import type { TaxResponse } from '@repo/contracts/impuestos';
 import { getImpuestos, toggleImpuestoStatus } from '../api/rubros-impuestos-api.ts';
+import { NuevoImpuestoForm } from './nuevo-impuesto-form.tsx';
 import { byTaxOrder, taxLabel } from './tax-format.ts';
 
 type Kind = 'trasladados' | 'retenidos';
@@ -70,6 +71,7 @@ export function ImpuestosEmpresa() {
             <TaxList kind="retenidos" title="Retenidos" />
           </Col>
         </Row>
+        <NuevoImpuestoForm />
       </Card.Body>
     </Card>
   );

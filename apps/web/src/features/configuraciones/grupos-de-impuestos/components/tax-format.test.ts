@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { byTaxOrder, fractionToPercent, localTaxRate, taxLabel } from './tax-format.ts';
+import {
+  byTaxOrder,
+  fractionToPercent,
+  localTaxRate,
+  percentToFraction,
+  taxLabel,
+} from './tax-format.ts';
 
 describe('fractionToPercent', () => {
   it('shows the SAT fractions as percentages with up to 6 decimals', () => {
@@ -28,5 +34,15 @@ describe('taxLabel', () => {
   it('orders taxes IEPS, IVA, ISR', () => {
     const taxes = [{ tax_type: 'ISR' }, { tax_type: 'IVA' }, { tax_type: 'IEPS' }] as const;
     expect([...taxes].sort(byTaxOrder).map((t) => t.tax_type)).toEqual(['IEPS', 'IVA', 'ISR']);
+  });
+
+  it('turns a typed percentage into the SAT fraction without floating point', () => {
+    expect(percentToFraction('10.6667')).toBe('0.106667');
+    expect(percentToFraction('16')).toBe('0.16');
+    expect(percentToFraction('1.25')).toBe('0.0125');
+    expect(percentToFraction('160')).toBe('1.6');
+    expect(percentToFraction('.5')).toBe('0.005');
+    expect(percentToFraction('abc')).toBeNull();
+    expect(percentToFraction('')).toBeNull();
   });
 });

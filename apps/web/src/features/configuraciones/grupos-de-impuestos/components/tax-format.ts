@@ -37,3 +37,17 @@ export const TAX_ORDER = ['IEPS', 'IVA', 'ISR'] as const;
 export function byTaxOrder<T extends Pick<TaxResponse, 'tax_type'>>(a: T, b: T): number {
   return TAX_ORDER.indexOf(a.tax_type) - TAX_ORDER.indexOf(b.tax_type);
 }
+
+/**
+ * A percentage typed by the user ("10.6667") as the SAT fraction ("0.106667"), by moving the
+ * decimal point: no floating point. Answers null for text that is not a non-negative number.
+ */
+export function percentToFraction(value: string): string | null {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match || (!match[1] && !match[2])) return null;
+  const whole = (match[1] || '0').padStart(3, '0');
+  const digits = `${whole}${match[2] ?? ''}`;
+  const intPart = digits.slice(0, whole.length - 2).replace(/^0+(?=\d)/, '');
+  const decimals = digits.slice(whole.length - 2).replace(/0+$/, '');
+  return decimals ? `${intPart}.${decimals}` : intPart;
+}

@@ -24,6 +24,7 @@ import { FormField } from '#src/shared/ui/form-field.tsx';
 import type { DatosFiscalesApi } from '../api/datos-fiscales-api.ts';
 import { useRegimenesFiscales } from '../api/get-regimenes-fiscales.ts';
 import { LogoField } from './logo-field.tsx';
+import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
 
 type Input = z.input<typeof DatosFiscalesRequest>;
 type Values = z.output<typeof DatosFiscalesRequest>;
@@ -152,6 +153,7 @@ function LoadedForm(props: {
 
   return (
     <Form noValidate onSubmit={(e) => void submit(e)} aria-label="Datos fiscales">
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       {failure && <Alert variant="warning">{failure}</Alert>}
       <Row>
         <Col md={6}>

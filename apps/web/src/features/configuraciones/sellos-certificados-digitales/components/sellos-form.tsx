@@ -174,9 +174,9 @@ function LoadedSellos(props: {
 
   const save = async () => {
     const missing: FieldErrors = {};
-    if (!cer) missing.cer_file = 'Selecciona el archivo del certificado (.cer).';
-    if (!key) missing.key_file = 'Selecciona el archivo de la llave privada (.key).';
-    if (!password) missing.password = 'Escribe la contraseña de la llave privada.';
+    if (!cer) missing.cer_file = 'Seleccione el archivo del certificado (.cer).';
+    if (!key) missing.key_file = 'Seleccione el archivo de la llave privada (.key).';
+    if (!password) missing.password = 'Escriba la contraseña de la llave privada.';
     setErrors(missing);
     setFailure(null);
     if (!cer || !key || !password) return;

@@ -10,6 +10,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { z } from 'zod';
 import { SerieUpdateRequest } from '@repo/contracts/series';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
 
 type Input = z.input<typeof SerieUpdateRequest>;
 type Values = z.output<typeof SerieUpdateRequest>;
@@ -45,6 +46,7 @@ export function SerieEditor(props: {
 
   return (
     <Form noValidate onSubmit={(e) => void submit(e)}>
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       {failure && <Alert variant="warning">{failure}</Alert>}
       <Row className="g-2 align-items-start">
         <Col sm={5}>

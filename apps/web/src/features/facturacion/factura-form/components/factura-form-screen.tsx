@@ -98,6 +98,7 @@ export function FacturaFormScreen(props: { mode: FacturaFormMode; facturaId: num
   }
 
   let initialValues = facturaVacia();
+  let fechaMovida: { guardada: string; nueva: string } | null = null;
   if (props.mode !== 'nuevo' && factura.data) {
     const f = factura.data;
     if (props.mode === 'editar' && f.status !== 'pre_factura') {
@@ -124,13 +125,26 @@ export function FacturaFormScreen(props: { mode: FacturaFormMode; facturaId: num
       );
     }
     initialValues = values;
+    // An edited pre-invoice keeps its date unless the SAT would no longer stamp it: then say why.
+    const guardada = f.draft?.fecha?.slice(0, 10) ?? '';
+    if (props.mode === 'editar' && guardada !== '' && guardada !== values.fecha) {
+      fechaMovida = { guardada, nueva: values.fecha };
+    }
   } else if (series.data.length > 0) {
     initialValues = { ...initialValues, serie_id: series.data[0]?.id ?? null };
   }
 
+  const dma = (fecha: string) => fecha.split('-').reverse().join('/');
   return (
     <>
       {header}
+      {fechaMovida && (
+        <Alert variant="info" data-testid="fecha-movida">
+          La fecha guardada de esta pre factura ({dma(fechaMovida.guardada)}) ya no se puede
+          timbrar: el SAT solo acepta comprobantes de hasta 72 horas atrás. La fecha se cambió a{' '}
+          {dma(fechaMovida.nueva)}; guarde la pre factura para conservarla.
+        </Alert>
+      )}
       <FacturaForm
         key={`${props.mode}-${String(props.facturaId)}`}
         mode={props.mode}

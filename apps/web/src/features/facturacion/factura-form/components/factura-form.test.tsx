@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientResponse } from '@repo/contracts/clients';
 import type { DatosFiscalesResponse } from '@repo/contracts/datos-fiscales';
@@ -78,20 +78,30 @@ function renderForm(over: Partial<Parameters<typeof FacturaForm>[0]> = {}) {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <MemoryRouter>
-        <FacturaForm
-          mode="nuevo"
-          facturaId={null}
-          initialValues={values}
-          initialClient={null}
-          rubros={[IVA16]}
-          catalogo={catalogoDeImpuestos({ trasladados: [], retenidos: [], rubros: [IVA16] })}
-          series={[{ id: 5, kind: 'facturas-ingreso', serie: 'F', folio: 12, folio_inicial: 1 }]}
-          emisor={null}
-          sellos={null}
-          {...over}
-        />
-      </MemoryRouter>
+      {/* A data router: the form's unsaved-changes guard (useBlocker) needs one, as in the app. */}
+      <RouterProvider
+        router={createMemoryRouter([
+          {
+            path: '/',
+            element: (
+              <FacturaForm
+                mode="nuevo"
+                facturaId={null}
+                initialValues={values}
+                initialClient={null}
+                rubros={[IVA16]}
+                catalogo={catalogoDeImpuestos({ trasladados: [], retenidos: [], rubros: [IVA16] })}
+                series={[
+                  { id: 5, kind: 'facturas-ingreso', serie: 'F', folio: 12, folio_inicial: 1 },
+                ]}
+                emisor={null}
+                sellos={null}
+                {...over}
+              />
+            ),
+          },
+        ])}
+      />
     </QueryClientProvider>,
   );
 }

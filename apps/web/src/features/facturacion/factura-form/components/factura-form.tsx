@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
@@ -19,18 +19,14 @@ import {
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import type { SellosFiscalesResponse } from '@repo/contracts/sellos-fiscales';
 import type { SerieResponse } from '@repo/contracts/series';
+import { FolioPreview } from '#src/shared/comprobantes/folio-preview.tsx';
+import { sellosPermitenTimbrar, useEmision } from '#src/shared/comprobantes/use-emision.ts';
 import {
   confirmDelete,
-  hideLoader,
   notify,
-  showLoader,
   showPersistentError,
   showSuccessDialog,
 } from '#src/shared/feedback/feedback-store.ts';
-import { ApiError } from '#src/shared/http/api-error.ts';
-import { REMAINING_CREDITS_QUERY_KEY } from '#src/shared/session/remaining-credits.ts';
-import { setTotalRemainingCredits } from '#src/shared/session/session-store.ts';
-import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
 import {
   searchClients,
@@ -60,7 +56,10 @@ import { type CatalogoImpuestos, impuestosDePartida } from '../model/impuestos-d
 import { checkRegimen626 } from '../model/regimen-626.ts';
 import { BusquedaSelect } from './busqueda-select.tsx';
 import { PartidaCard } from './partida-card.tsx';
+import { TipoCambioField } from './tipo-cambio-field.tsx';
 import { TotalesCard } from './totales-card.tsx';
+import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
+import { TimbrarConfirm } from './timbrar-confirm.tsx';
 
 export type FacturaFormMode = 'nuevo' | 'editar' | 'clonar';
 
@@ -156,10 +155,15 @@ export function FacturaForm(props: FacturaFormProps) {
   const partidasArray = useFieldArray({ control: form.control, name: 'partidas' });
   const relacionados = useFieldArray({ control: form.control, name: 'cfdi_relacionados' });
   const [cliente, setCliente] = useState<ClientResponse | null>(props.initialClient);
-  const [failure, setFailure] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const idempotencyKey = useRef(crypto.randomUUID());
+  // Stamping spends a credit and cannot be undone: the form asks first (nuevo, clonar, editar).
+  const [confirmar, setConfirmar] = useState<'formulario' | 'originales' | null>(null);
+  const { busy, failure, setFailure, run, conClave, aplicarCreditos } = useEmision({
+    formPathOf,
+    setFieldError: (path, message) =>
+      form.setError(path as 'client_id', { type: 'server', message }),
+    avisoCampos: 'Revise los datos marcados de la factura.',
+  });
   const { errors } = form.formState;
   // A corrected field loses its message at once; the checks run again on the next send.
   useEffect(() => {
@@ -198,6 +202,20 @@ export function FacturaForm(props: FacturaFormProps) {
         })),
       }),
     [moneda, partidasWatched, props.catalogo],
+  );
+  // The saved pre-invoice's total, for "Timbrar con datos originales" (the form may differ).
+  const totalGuardado = useMemo(
+    () =>
+      calcularFactura({
+        moneda: props.initialValues.moneda,
+        partidas: props.initialValues.partidas.map((p) => ({
+          cantidad: p.cantidad,
+          precioUnitario: p.precio_unitario,
+          descuento: porcentajeDescuento(p.descuento),
+          impuestos: impuestosDePartida(p, props.catalogo),
+        })),
+      }).totales.total,
+    [props.initialValues, props.catalogo],
   );
   const decimales = DECIMALES_MONEDA[moneda] ?? 2;
   const esPublicoEnGeneral =
@@ -249,16 +267,7 @@ export function FacturaForm(props: FacturaFormProps) {
 
   /** Spec section 5: checks made before any stamping call, shown as persistent banners. */
   const checkTimbrado = (values: FacturaFormValues): boolean => {
-    if (props.sellos?.is_expired) {
-      showPersistentError(SELLOS_EXPIRADOS_MESSAGE, null);
-      return false;
-    }
-    if (props.sellos && !props.sellos.sellos_fiscales_registered) {
-      setFailure(
-        'Registre sus sellos digitales (CSD) en Configuraciones › Sellos y certificados digitales antes de timbrar.',
-      );
-      return false;
-    }
+    if (!sellosPermitenTimbrar(props.sellos, setFailure)) return false;
     if (props.emisor && cliente) {
       const regla = checkRegimen626({
         emisor: { rfc: props.emisor.rfc, regimenFiscal: props.emisor.regimen_fiscal },
@@ -273,48 +282,8 @@ export function FacturaForm(props: FacturaFormProps) {
     return true;
   };
 
-  const handleError = (error: unknown) => {
-    if (error instanceof ApiError) {
-      let placed = false;
-      for (const [key, messages] of Object.entries(error.fieldErrors)) {
-        const path = formPathOf(key);
-        if (path && messages[0]) {
-          form.setError(path as 'client_id', { type: 'server', message: messages[0] });
-          placed = true;
-        }
-      }
-      if (placed) {
-        notify('error', 'Revise los datos marcados de la factura.');
-        return;
-      }
-      const shown =
-        error.body?.persistentErrorMessage === true ||
-        error.body?.showErrorToClient === true ||
-        error.status === 0 ||
-        error.status === 401 ||
-        error.status === 403;
-      if (!shown) setFailure(inlineErrorOf(error) ?? error.message);
-      return;
-    }
-    setFailure('Ocurrió un error inesperado. Inténtelo de nuevo.');
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    showLoader();
-    try {
-      await work();
-    } catch (error) {
-      handleError(error);
-    } finally {
-      hideLoader();
-      setBusy(false);
-    }
-  };
-
   const timbrada = async (r: TimbrarFacturaResponse) => {
-    setTotalRemainingCredits(r.user_total_remaining_credits);
-    queryClient.setQueryData(REMAINING_CREDITS_QUERY_KEY, r.user_total_remaining_credits);
+    aplicarCreditos(r.user_total_remaining_credits);
     await queryClient.invalidateQueries({ queryKey: ['facturas-ingreso'] });
     const f = r.factura;
     showSuccessDialog(
@@ -346,34 +315,34 @@ export function FacturaForm(props: FacturaFormProps) {
   const timbrar = () => {
     const values = form.getValues();
     if (!check(values) || !checkTimbrado(values)) return;
+    setConfirmar('formulario');
+  };
+
+  const timbrarFormulario = () => {
+    const values = form.getValues();
     void run(async () => {
       const body = toFacturaRequest(values);
-      let r: TimbrarFacturaResponse;
-      try {
-        r =
-          props.mode === 'editar' && props.facturaId !== null
-            ? await timbrarPreFactura(props.facturaId, body)
-            : await createAndTimbrarFactura({ ...body, idempotency_key: idempotencyKey.current });
-      } catch (error) {
-        // Only a lost answer (network, gateway) is retried with the same key, so a retry can
-        // never stamp twice; after a refusal the corrected data is a new attempt.
-        const perdida = error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
-        if (!perdida) idempotencyKey.current = crypto.randomUUID();
-        throw error;
-      }
-      idempotencyKey.current = crypto.randomUUID();
+      const facturaId = props.facturaId;
+      const r =
+        props.mode === 'editar' && facturaId !== null
+          ? await timbrarPreFactura(facturaId, body)
+          : await conClave((key) => createAndTimbrarFactura({ ...body, idempotency_key: key }));
       await timbrada(r);
     });
   };
 
   const timbrarOriginal = () => {
-    const id = props.facturaId;
-    if (id === null) return;
     setFailure(null);
     if (props.sellos?.is_expired) {
       showPersistentError(SELLOS_EXPIRADOS_MESSAGE, null);
       return;
     }
+    setConfirmar('originales');
+  };
+
+  const timbrarDatosOriginales = () => {
+    const id = props.facturaId;
+    if (id === null) return;
     void run(async () => {
       await timbrada(await timbrarPreFacturaOriginal(id));
     });
@@ -474,18 +443,11 @@ export function FacturaForm(props: FacturaFormProps) {
                 <Form.Control.Feedback type="invalid">
                   {errors.serie_id?.message}
                 </Form.Control.Feedback>
-                {serie ? (
-                  <Form.Text muted data-testid="folio-preview">
-                    Folio siguiente: {serie.serie}-{serie.folio}
-                  </Form.Text>
-                ) : (
-                  props.series.length === 0 && (
-                    <Form.Text className="text-danger">
-                      Registre una serie de facturas de ingreso en Configuraciones › Series y
-                      folios.
-                    </Form.Text>
-                  )
-                )}
+                <FolioPreview
+                  serie={serie}
+                  hayDeEsteTipo={props.series.length > 0}
+                  sinSeries="Registre una serie de facturas de ingreso en Configuraciones › Series y folios."
+                />
               </Col>
               <Col sm={6} lg={3}>
                 <Form.Label htmlFor="factura-fecha" className="fw-semibold">
@@ -605,24 +567,7 @@ export function FacturaForm(props: FacturaFormProps) {
                   {errors.moneda?.message}
                 </Form.Control.Feedback>
               </Col>
-              {moneda !== 'MXN' && (
-                <Col sm={6} lg={3}>
-                  <Form.Label htmlFor="factura-tipo-cambio" className="fw-semibold">
-                    Tipo de cambio
-                  </Form.Label>
-                  <Form.Control
-                    id="factura-tipo-cambio"
-                    inputMode="decimal"
-                    placeholder="Ej. 17.1512"
-                    isInvalid={!!errors.tipo_cambio}
-                    {...form.register('tipo_cambio')}
-                  />
-                  <Form.Control.Feedback type="invalid">
-                    {errors.tipo_cambio?.message}
-                  </Form.Control.Feedback>
-                  <Form.Text muted>Pesos mexicanos por cada {moneda}.</Form.Text>
-                </Col>
-              )}
+              {moneda !== 'MXN' && <TipoCambioField moneda={moneda} />}
               <Col sm={6} lg={3}>
                 <Form.Label htmlFor="factura-exportacion" className="fw-semibold">
                   Exportación
@@ -815,6 +760,25 @@ export function FacturaForm(props: FacturaFormProps) {
           </Col>
         </Row>
       </Form>
+      <UnsavedChangesGuard when={form.formState.isDirty && !busy} />
+      <TimbrarConfirm
+        show={confirmar !== null}
+        clientName={cliente?.name_razon_social ?? ''}
+        total={confirmar === 'originales' ? totalGuardado : calculo.totales.total}
+        moneda={confirmar === 'originales' ? props.initialValues.moneda : moneda}
+        datos={
+          confirmar === 'originales'
+            ? 'con los datos guardados de la pre factura (sin los cambios del formulario)'
+            : 'con los datos del formulario'
+        }
+        onHide={() => setConfirmar(null)}
+        onConfirm={() => {
+          const cual = confirmar;
+          setConfirmar(null);
+          if (cual === 'originales') timbrarDatosOriginales();
+          else timbrarFormulario();
+        }}
+      />
     </FormProvider>
   );
 }

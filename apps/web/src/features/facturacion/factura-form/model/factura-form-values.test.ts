@@ -189,4 +189,41 @@ describe('the invoice form values', () => {
       '2026-11-23',
     );
   });
+
+  it('a clone of a substitute USD invoice starts without its relations and without the old rate', () => {
+    const body = toFacturaRequest(lista());
+    const sustituta = {
+      id: 10,
+      status: 'timbrada',
+      draft: {
+        ...body,
+        fecha: '2026-11-21',
+        moneda: 'USD',
+        tipo_cambio: '18.3912',
+        condiciones_pago: null,
+        cfdi_relacionados: [
+          { tipo_relacion: '04', uuids: ['5FB2822E-396D-4725-8521-CDC4BDD20CCF'] },
+        ],
+        informacion_global: null,
+        metodo_pago: 'PUE',
+        exportacion: '01',
+        partidas: (body.partidas ?? []).map((p) => ({
+          ...p,
+          descripcion: 'Consultoría fiscal',
+          cuenta_predial: '',
+          impuestos_locales_trasladados: [],
+          impuestos_locales_retenidos: [],
+        })),
+      },
+      partidas: [{ descripcion: 'Consultoría fiscal', clave_prod_serv: '80101500' }],
+    } as unknown as FacturaDetail;
+    const clon = valuesFromFactura(sustituta, [IVA16], { clonar: true, now: NOW });
+    expect(clon).toMatchObject({ moneda: 'USD', tipo_cambio: '', cfdi_relacionados: [] });
+    // Editing keeps them: it is the same document.
+    const edicion = valuesFromFactura(sustituta, [IVA16], { clonar: false, now: NOW });
+    expect(edicion?.cfdi_relacionados).toEqual([
+      { tipo_relacion: '04', uuids: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' },
+    ]);
+    expect(edicion?.tipo_cambio).toBe('18.3912');
+  });
 });

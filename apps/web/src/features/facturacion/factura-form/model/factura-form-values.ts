@@ -223,13 +223,19 @@ export function valuesFromFactura(
     metodo_pago: d.metodo_pago,
     uso_cfdi: d.uso_cfdi,
     moneda: d.moneda,
-    tipo_cambio: d.tipo_cambio ?? '',
+    // A clone's rate is today's (the form proposes Banxico's FIX of the day).
+    tipo_cambio: options.clonar ? '' : (d.tipo_cambio ?? ''),
     condiciones_pago: d.condiciones_pago ?? '',
     exportacion: '01',
-    cfdi_relacionados: d.cfdi_relacionados.map((r) => ({
-      tipo_relacion: r.tipo_relacion,
-      uuids: r.uuids.join('\n'),
-    })),
+    // A clone starts without relations: the original's "sustituye a" (04) or "nota de crédito de"
+    // belong to that document, and repeating them would relate a new invoice to CFDIs it does not
+    // replace (a real PAC or the SAT then refuses or misreads it).
+    cfdi_relacionados: options.clonar
+      ? []
+      : d.cfdi_relacionados.map((r) => ({
+          tipo_relacion: r.tipo_relacion,
+          uuids: r.uuids.join('\n'),
+        })),
     informacion_global: d.informacion_global
       ? {
           periodicidad: d.informacion_global.periodicidad,

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -10,24 +10,29 @@ import { Link, useNavigate } from 'react-router';
 import type { CancelacionResponse, FacturaDetail } from '@repo/contracts/facturas';
 import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import { ApiError } from '#src/shared/http/api-error.ts';
+import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import {
   claveConDescripcion,
   useCatalogo,
 } from '#src/features/facturacion/shared/api/get-catalogo.ts';
 import { useConsultarEstadoCancelacion } from '../api/cancelar-factura.ts';
-import { downloadInvoicePdf, downloadInvoiceXml } from '../api/comprobante-files.ts';
+import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
+import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
+import {
+  downloadInvoicePdf,
+  downloadInvoiceXml,
+} from '#src/shared/comprobantes/api/comprobante-files.ts';
 import { useDeletePreFactura } from '../api/delete-pre-factura.ts';
 import { useFactura } from '../api/get-factura.ts';
 import { useTimbrarPreFactura } from '../api/timbrar-pre-factura.ts';
 import { facturaPaths } from '../factura-paths.ts';
 import { actionsFor, ppdPendingOf } from '../factura-status.ts';
 import { formatFechaCfdi, formatImporteXml, serieFolio } from '../format-cfdi.ts';
+import { PagosFactura } from '#src/features/facturacion/pagos/components/pagos-factura.tsx';
 import { CancelFacturaModal } from './cancel-factura-modal.tsx';
 import { CfdiView } from './cfdi-view.tsx';
 import { FacturaStatusBadge } from './factura-status-badge.tsx';
-import { SendEmailPanel } from './send-email-panel.tsx';
-import { ShareInvoicePanel } from './share-invoice-panel.tsx';
 
 function Datum(props: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -184,6 +189,12 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
   const [modal, setModal] = useState<'cancelar' | 'timbrar' | null>(null);
   const [lastCancel, setLastCancel] = useState<CancelacionResponse | null>(null);
   const factura = query.data;
+  const navigate = useNavigate();
+  // The old link of a stamped pre-invoice answers the stamped invoice: show it under its own id.
+  const otroId = factura && factura.id !== facturaId ? factura.id : null;
+  useEffect(() => {
+    if (otroId !== null) void navigate(facturaPaths.detalle(otroId), { replace: true });
+  }, [otroId, navigate]);
 
   if (query.isPending && Number.isInteger(facturaId) && facturaId > 0) {
     return (
@@ -307,6 +318,7 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
         </div>
       </div>
 
+      {stamped && <SinValidezFiscalAviso className="mb-4" />}
       <div className="d-flex flex-column gap-4">
         <Card className="shadow-sm">
           <Card.Body>
@@ -372,15 +384,26 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
           </Alert>
         )}
 
+        {stamped && factura.metodo_pago === 'PPD' && (
+          <PagosFactura
+            factura={factura}
+            abrirFormulario={new URLSearchParams(window.location.search).get('pago') === 'nuevo'}
+          />
+        )}
+
         {factura.cfdi && <CfdiView cfdi={factura.cfdi} />}
 
         {stamped && (
           <Row className="g-4">
             <Col lg={6}>
-              <SendEmailPanel facturaId={factura.id} clientId={factura.client_id} />
+              <SendEmailPanel
+                comprobanteId={factura.id}
+                comprobanteType="factura_ingreso"
+                clientId={factura.client_id}
+              />
             </Col>
             <Col lg={6}>
-              <ShareInvoicePanel facturaId={factura.id} />
+              <ShareInvoicePanel comprobanteId={factura.id} comprobanteType="factura_ingreso" />
             </Col>
           </Row>
         )}

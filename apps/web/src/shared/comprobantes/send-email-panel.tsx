@@ -6,14 +6,15 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { EMAILS_MAX } from '@repo/contracts/comprobantes';
+import { EMAILS_MAX, type ComprobanteType } from '@repo/contracts/comprobantes';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { ApiError } from '#src/shared/http/api-error.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
-import { useClientEmails } from '../api/get-client-emails.ts';
-import { useInvoiceSentInformation, useSendByEmail } from '../api/send-by-email.ts';
-import { emailsError, parseEmails } from '../email-recipients.ts';
-import { formatInstante } from '../format-cfdi.ts';
+import { formatInstante } from '#src/shared/format/instante.ts';
+import { useClientEmails } from './api/get-client-emails.ts';
+import { useInvoiceSentInformation, useSendByEmail } from './api/send-by-email.ts';
+import { DOCUMENTO_TEXTO, mayuscula } from './documento-texto.ts';
+import { emailsError, parseEmails } from './email-recipients.ts';
 
 /** The first field error of a 422 (`emails.<n>`), naming the address it is about. */
 function serverEmailError(error: unknown, emails: readonly string[]): string | null {
@@ -26,8 +27,13 @@ function serverEmailError(error: unknown, emails: readonly string[]): string | n
 }
 
 /** Send by e-mail to several addresses (PDF and XML attached), and what was sent before. */
-export function SendEmailPanel(props: { facturaId: number; clientId: number | null }) {
-  const { facturaId } = props;
+export function SendEmailPanel(props: {
+  comprobanteId: number;
+  comprobanteType: ComprobanteType;
+  clientId: number | null;
+}) {
+  const { comprobanteId: facturaId, comprobanteType } = props;
+  const texto = DOCUMENTO_TEXTO[comprobanteType];
   const clientEmails = useClientEmails(props.clientId).data;
   const [text, setText] = useState('');
   const [seeded, setSeeded] = useState(false);
@@ -46,8 +52,11 @@ export function SendEmailPanel(props: { facturaId: number; clientId: number | nu
     setError(message);
     if (message) return;
     try {
-      await send.mutateAsync({ emails, comprobante_type: 'factura_ingreso' });
-      notify('success', `La factura fue enviada a ${emails.join(', ')}.`);
+      await send.mutateAsync({ emails, comprobante_type: comprobanteType });
+      notify(
+        'success',
+        `${texto.el} fue enviad${texto.el.startsWith('El') ? 'o' : 'a'} a ${emails.join(', ')}.`,
+      );
       setText('');
     } catch (failure) {
       setError(serverEmailError(failure, emails));
@@ -88,14 +97,14 @@ export function SendEmailPanel(props: { facturaId: number; clientId: number | nu
           </Form.Group>
           <Button type="submit" disabled={send.isPending}>
             {send.isPending && <Spinner size="sm" className="me-2" />}
-            Enviar factura
+            {texto.enviar}
           </Button>
         </Form>
         <h3 className="h6 fw-bold mt-4 mb-2">Envíos realizados</h3>
         {sent.isError && <Alert variant="warning">No fue posible consultar los envíos.</Alert>}
         {sent.data?.length === 0 && (
           <p className="small text-body-secondary mb-0">
-            Esta factura no se ha enviado por correo.
+            {mayuscula(texto.este)} no se ha enviado por correo.
           </p>
         )}
         {sent.data && sent.data.length > 0 && (

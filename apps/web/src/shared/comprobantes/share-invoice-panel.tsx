@@ -7,22 +7,44 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import {
+  type ComprobanteType,
   type CreateShareLinkResponse,
   SHARE_METHOD_LABEL,
   type ShareMethod,
 } from '@repo/contracts/comprobantes';
-import { notify } from '#src/shared/feedback/feedback-store.ts';
+import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
-import { useCreateShareLink, useSharingSentInformation } from '../api/share-invoice.ts';
-import { formatInstante } from '../format-cfdi.ts';
+import { formatInstante } from '#src/shared/format/instante.ts';
+import {
+  useCreateShareLink,
+  useRevokeShareLink,
+  useSharingSentInformation,
+} from './api/share-invoice.ts';
+import { DOCUMENTO_TEXTO, mayuscula } from './documento-texto.ts';
 
-/** Share by link: a public page with the PDF and XML of this one invoice, and the links made before. */
-export function ShareInvoicePanel(props: { facturaId: number }) {
-  const { facturaId } = props;
+/** Share by link: a public page with the PDF and XML of this one document, and the links made before. */
+export function ShareInvoicePanel(props: {
+  comprobanteId: number;
+  comprobanteType: ComprobanteType;
+}) {
+  const { comprobanteId: facturaId } = props;
+  const texto = DOCUMENTO_TEXTO[props.comprobanteType];
   const [link, setLink] = useState<CreateShareLinkResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateShareLink(facturaId);
   const history = useSharingSentInformation(facturaId, true);
+  const revoke = useRevokeShareLink(facturaId);
+
+  const askRevoke = (linkId: number, label: string) =>
+    confirmDelete({
+      title: 'Revocar enlace',
+      message: `¿Desea revocar el enlace de ${label}? Quien lo abra verá que fue revocado y ya no podrá consultar ni descargar ${texto.este}.`,
+      onAccept: async () => {
+        await revoke.mutateAsync(linkId);
+        if (link?.id === linkId) setLink(null);
+        notify('success', 'El enlace fue revocado.');
+      },
+    });
 
   const share = async (method: ShareMethod) => {
     setError(null);
@@ -49,7 +71,7 @@ export function ShareInvoicePanel(props: { facturaId: number }) {
       </Card.Header>
       <Card.Body>
         <p className="small text-body-secondary">
-          Quien reciba el enlace podrá consultar y descargar el PDF y el XML de esta factura sin
+          Quien reciba el enlace podrá consultar y descargar el PDF y el XML de {texto.este} sin
           iniciar sesión.
         </p>
         <div className="d-flex flex-wrap gap-2 mb-3">
@@ -113,7 +135,9 @@ export function ShareInvoicePanel(props: { facturaId: number }) {
         <h3 className="h6 fw-bold mt-4 mb-2">Enlaces creados</h3>
         {history.isError && <Alert variant="warning">No fue posible consultar los enlaces.</Alert>}
         {history.data?.length === 0 && (
-          <p className="small text-body-secondary mb-0">Esta factura no se ha compartido.</p>
+          <p className="small text-body-secondary mb-0">
+            {mayuscula(texto.este)} no se ha compartido.
+          </p>
         )}
         {history.data && history.data.length > 0 && (
           <ListGroup variant="flush" data-testid="sharing-sent-information">
@@ -123,12 +147,18 @@ export function ShareInvoicePanel(props: { facturaId: number }) {
                   <span className="fw-semibold">
                     {SHARE_METHOD_LABEL[info.share_method]} · {formatInstante(info.created_at)}
                   </span>
-                  <span className={info.expired ? 'text-danger' : 'text-body-secondary'}>
-                    {info.expired
-                      ? 'Vencido'
-                      : info.expires_at
-                        ? `Vence el ${formatInstante(info.expires_at)}`
-                        : 'Sin vencimiento'}
+                  <span
+                    className={
+                      info.expired || info.revoked_at ? 'text-danger' : 'text-body-secondary'
+                    }
+                  >
+                    {info.revoked_at
+                      ? `Revocado el ${formatInstante(info.revoked_at)}`
+                      : info.expired
+                        ? 'Vencido'
+                        : info.expires_at
+                          ? `Vence el ${formatInstante(info.expires_at)}`
+                          : 'Sin vencimiento'}
                   </span>
                 </div>
                 <div className="text-body-secondary">
@@ -138,6 +168,21 @@ export function ShareInvoicePanel(props: { facturaId: number }) {
                   {info.last_viewed_at &&
                     ` · última consulta ${formatInstante(info.last_viewed_at)}`}
                 </div>
+                {!info.revoked_at && !info.expired && (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="p-0 text-danger"
+                    onClick={() =>
+                      askRevoke(
+                        info.id,
+                        `${SHARE_METHOD_LABEL[info.share_method]} del ${formatInstante(info.created_at)}`,
+                      )
+                    }
+                  >
+                    Revocar enlace
+                  </Button>
+                )}
               </ListGroup.Item>
             ))}
           </ListGroup>

@@ -37,3 +37,16 @@ export function useCreateShareLink(id: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingInfoQueryKey(id) }),
   });
 }
+
+/** POST comprobantes/v40/{id}/share-links/{linkId}/revoke: the link opens nothing from now on. */
+export function useRevokeShareLink(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: number) =>
+      request<ShareLinkInfo>(`comprobantes/v40/${id}/share-links/${linkId}/revoke`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingInfoQueryKey(id) }),
+  });
+}

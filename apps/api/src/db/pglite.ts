@@ -1,0 +1,34 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Database, Db } from './client.ts';
+
+// PGlite and its drizzle driver (about 40 MB of code and a WebAssembly PostgreSQL) live here, apart
+// from client.ts, so that a server on PostgreSQL never loads them.
+
+/**
+ * The embedded server's buffer pool. PostgreSQL's default (128 MB) is sized for a dedicated
+ * server; inside one Node process it is resident memory the app pays for even when idle, while the
+ * files under it stay in the operating system's cache anyway.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+export function fromPglite(client: PGlite, onClose: () => void = () => {}): Database {
+  return {
+    db: drizzlePglite(client) as unknown as Db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: async () => {
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+/** The embedded PostgreSQL of `dir` (initialized on first use). */
+export function createPglite(dir: string): Promise<PGlite> {
+  return PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+}

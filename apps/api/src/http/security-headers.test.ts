@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { inlineHashPolicy, registerSecurityHeaders } from './security-headers.ts';
+import { IMMUTABLE, registerSpa } from './spa.ts';
+
+// Headers a browser acts on: the CSP that keeps injected script from running, no framing, no
+// sniffing, no referrer, HSTS on https; compression; a year of cache for hashed files only.
+
+describe('the SPA as a browser receives it', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'spa-dist-'));
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  const app = Fastify();
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets/index-Ab12Cd34.js'), script);
+    writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(script));
+    writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.map'), '{"version":3}');
+    await registerSecurityHeaders(app, loadConfig({}));
+    await registerSpa(app, `${dist}/`);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('index.html: a CSP without inline script, no framing, nosniff, no referrer, never cached; no HSTS on http', async () => {
+    for (const url of ['/', '/facturacion/facturas']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('hashed assets: br or gzip from the build, cached a year, immutable; source maps not served', async () => {
+    const br = await app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    const gz = await app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(script.length / 10);
+    const map = await app.inject({ url: '/assets/index-Ab12Cd34.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('"version":3');
+    const missing = await app.inject({ url: '/assets/nope-123.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the API', () => {
+  let http: TestApp;
+  let https: TestApp;
+  beforeAll(async () => {
+    http = await buildTestApp();
+    https = await buildTestApp({ env: { PUBLIC_URL: 'https://facturas.example.mx' } });
+  });
+  afterAll(async () => {
+    await http.close();
+    await https.close();
+  });
+
+  it('compresses JSON for clients that accept it, with the same headers', async () => {
+    const res = await http.app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const br = await http.app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends HSTS only when PUBLIC_URL is https', async () => {
+    const res = await https.app.inject({ url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    const plain = await http.app.inject({ url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('a page with its own inline script (the sandbox card form)', () => {
+  it('allows exactly its blocks by hash and framing by this origin only', () => {
+    const policy = inlineHashPolicy('<style>a{}</style><script>go()</script>');
+    expect(policy).toContain("script-src 'self' 'sha256-");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+  });
+});

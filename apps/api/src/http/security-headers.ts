@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
+
+/** The origin of a Sentry-compatible DSN (the SPA sends its errors there), or null. */
+function dsnOrigin(dsn: string): string | null {
+  try {
+    return dsn ? new URL(dsn).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's Content-Security-Policy: scripts only from this origin (no inline script, no eval), so
+ * an injected <script> cannot run and read the session token the SPA keeps in localStorage; no
+ * framing by other sites. Styles may be inline (React and Bootstrap set style attributes).
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'PUBLIC_URL' | 'SENTRY_DSN_WEB'>) {
+  const sentry = dsnOrigin(config.SENTRY_DSN_WEB);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...(sentry ? [sentry] : [])],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, nosniff, Referrer-Policy
+ * no-referrer (share and reset links carry tokens in their paths), X-Frame-Options DENY, and HSTS
+ * when PUBLIC_URL is https. Compression (@fastify/compress): br or gzip for JSON and text answers;
+ * the SPA's files are compressed at build time (scripts/build.mjs) and served as they are.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'PUBLIC_URL' | 'SENTRY_DSN_WEB'>,
+): Promise<void> {
+  const https = config.PUBLIC_URL.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Dynamic answers: fast settings (brotli's default, 11, costs far more CPU than it saves).
+    brotliOptions: { params: { 1: 4 } },
+  });
+}
+
+/**
+ * A page of its own with inline <script>/<style> (the sandbox card form, framed by the app): a CSP
+ * that allows exactly those blocks by their SHA-256, and framing by this origin only.
+ */
+export function inlineHashPolicy(html: string): string {
+  const hashes = (tag: string) =>
+    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+      (m) =>
+        `'sha256-${createHash('sha256')
+          .update(m[1] ?? '')
+          .digest('base64')}'`,
+    );
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes('script').join(' ')}`.trim(),
+    `style-src 'self' ${hashes('style').join(' ')}`.trim(),
+    "img-src 'self' data:",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}

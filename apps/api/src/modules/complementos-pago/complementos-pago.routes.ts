@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CancelarPagoRequest,
+  CancelarPagoResponse,
+  ComplementoPagoRequest,
+  ComplementoPagoResponse,
+  PagosDeFacturaResponse,
+} from '@repo/contracts/complementos-pago';
+import { ok } from '@repo/contracts/envelope';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireAuth } from '../../http/auth.ts';
+import { ok as envelope } from '../../http/envelope.ts';
+import { cancelarPago, listarPagos, registrarPago } from './complementos-pago.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const BASE = '/facturacion/V40/complemento-pago';
+
+/** Payment complements (spec section 7): an invoice's payments, a new one, its cancellation. */
+export function complementosPagoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
+
+    app.get(
+      `${BASE}/:id`,
+      { schema: { params: IdParams, response: { 200: ok(PagosDeFacturaResponse) } } },
+      async (request) =>
+        envelope(await listarPagos(deps, authOf(request).enterpriseId, request.params.id)),
+    );
+
+    app.post(
+      BASE,
+      { schema: { body: ComplementoPagoRequest, response: { 200: ok(ComplementoPagoResponse) } } },
+      async (request) =>
+        envelope(await registrarPago(deps, authOf(request).enterpriseId, request.body)),
+    );
+
+    app.post(
+      `${BASE}/:id/cancelar`,
+      {
+        schema: {
+          params: IdParams,
+          body: CancelarPagoRequest,
+          response: { 200: ok(CancelarPagoResponse) },
+        },
+      },
+      async (request) =>
+        envelope(
+          await cancelarPago(deps, authOf(request).enterpriseId, request.params.id, request.body),
+        ),
+    );
+  };
+}

@@ -1,0 +1,96 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CreditSpending } from '@repo/contracts/credits';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/migrate.ts';
+
+export interface SpendingFilters {
+  from?: string | undefined;
+  to?: string | undefined;
+  type?: 'spend' | 'refund' | undefined;
+  documentType?: string | undefined;
+}
+
+interface Row {
+  id: number;
+  created_at: Date | string;
+  kind: 'spend' | 'refund';
+  credits: number;
+  balance_after: number;
+  doc_id: number | null;
+  tipo: string | null;
+  serie: string | null;
+  folio: number | null;
+  uuid: string | null;
+  doc_status: string | null;
+  total: number;
+}
+
+/**
+ * One page of the enterprise's credit spends (a stamp took a credit) and refunds (the PAC refused,
+ * the credit came back), newest first, each with the balance right after it (a running sum over the
+ * whole ledger, purchases included) and the document it was for. Dates are Mexico City days.
+ */
+export async function listSpendings(
+  db: Db,
+  enterpriseId: number,
+  filters: SpendingFilters,
+  page: { number: number; size: number },
+): Promise<{ rows: CreditSpending[]; total: number }> {
+  const day = sql`(l.created_at at time zone 'America/Mexico_City')::date`;
+  const where: SQL[] = [sql`l.kind in ('spend', 'refund')`];
+  if (filters.from) where.push(sql`${day} >= ${filters.from}::date`);
+  if (filters.to) where.push(sql`${day} <= ${filters.to}::date`);
+  if (filters.type) where.push(sql`l.kind = ${filters.type}`);
+  if (filters.documentType) where.push(sql`c.tipo = ${filters.documentType}`);
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      with l as (
+        select id, kind, credits, reference, created_at,
+               sum(credits) over (order by id) as balance_after
+          from credit_ledger
+         where enterprise_id = ${enterpriseId}
+      )
+      select l.id, l.created_at, l.kind, l.credits, l.balance_after::int as balance_after,
+             c.id as doc_id, c.tipo, c.serie, c.folio, c.uuid, c.status as doc_status,
+             count(*) over ()::int as total
+        from l
+        left join comprobantes c
+          on c.enterprise_id = ${enterpriseId}
+         and l.reference = 'timbrado:' || c.idempotency_key
+       where ${sql.join(where, sql` and `)}
+       order by l.id desc
+       limit ${page.size} offset ${(page.number - 1) * page.size}`),
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page.number > 1) {
+    const [count] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        select count(*)::int as n from credit_ledger l
+          left join comprobantes c
+            on c.enterprise_id = ${enterpriseId} and l.reference = 'timbrado:' || c.idempotency_key
+         where l.enterprise_id = ${enterpriseId} and ${sql.join(where, sql` and `)}`),
+    );
+    total = Number(count?.n ?? 0);
+  }
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      date: new Date(r.created_at).toISOString(),
+      type: r.kind,
+      credits: Number(r.credits),
+      balance_after: Number(r.balance_after),
+      document:
+        r.doc_id === null
+          ? null
+          : {
+              id: Number(r.doc_id),
+              tipo: r.tipo ?? '',
+              serie: r.serie ?? '',
+              folio: r.folio === null ? null : Number(r.folio),
+              uuid: r.uuid,
+              status: r.doc_status ?? '',
+            },
+    })),
+  };
+}

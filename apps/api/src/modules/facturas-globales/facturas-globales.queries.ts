@@ -1,0 +1,213 @@
+import { and, asc, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import type { FacturaGlobalDraft } from '@repo/contracts/facturas-globales';
+import type { Db } from '../../db/client.ts';
+import { comprobantes as c } from '../../db/schema/comprobantes.ts';
+import { facturasGlobales as g } from '../../db/schema/facturas-globales.ts';
+
+/** What a global's draft row holds besides its keys. */
+export interface GlobalRowValues {
+  anio: number;
+  mes: number;
+  periodicidad: '04' | '05';
+  meses: string;
+  mes_inicio: number;
+  mes_fin: number;
+  forma_pago: string;
+  serie_id: number;
+  ventas: number;
+  subtotal: string;
+  descuento: string;
+  impuestos: string;
+  total: string;
+  draft: FacturaGlobalDraft;
+}
+
+/** The comprobante columns a saved global keeps up to date (list, search, e-mail subject). */
+export interface ComprobanteGuardado {
+  serie_id: number;
+  serie: string;
+  fecha: string;
+  rfc_emisor: string;
+  rfc_receptor: string;
+  total: string;
+}
+
+const ligero = {
+  id: c.id,
+  status: c.status,
+  serie: c.serie,
+  folio: c.folio,
+  fecha: c.fecha,
+  uuid: c.uuid,
+  estatus_cancelacion: c.estatus_cancelacion,
+  updated_at: c.updated_at,
+  anio: g.anio,
+  mes: g.mes,
+  periodicidad: g.periodicidad,
+  meses: g.meses,
+  mes_inicio: g.mes_inicio,
+  mes_fin: g.mes_fin,
+  estado: g.estado,
+  ventas: g.ventas,
+  subtotal: g.subtotal,
+  impuestos: g.impuestos,
+  total: g.total,
+};
+
+const completo = {
+  ...ligero,
+  serie_id: g.serie_id,
+  forma_pago: g.forma_pago,
+  draft: g.draft,
+  xml_timbrado: c.xml_timbrado,
+  fecha_timbrado: c.fecha_timbrado,
+  motivo_cancelacion: c.motivo_cancelacion,
+};
+
+export type GlobalListRow = Awaited<ReturnType<typeof listYear>>[number];
+export type GlobalRow = NonNullable<Awaited<ReturnType<typeof findGlobal>>>;
+
+const base = (enterpriseId: number) =>
+  and(eq(g.enterprise_id, enterpriseId), eq(c.serie_kind, 'facturas-globales'));
+
+/** A global of the enterprise by its comprobante id (saved, sealed, stamped, rejected, cancelled). */
+export async function findGlobal(db: Db, enterpriseId: number, id: number) {
+  const [row] = await db
+    .select(completo)
+    .from(g)
+    .innerJoin(c, and(eq(c.enterprise_id, g.enterprise_id), eq(c.id, g.comprobante_id)))
+    .where(and(base(enterpriseId), eq(g.comprobante_id, id)));
+  return row ?? null;
+}
+
+/** Every global of a year but the rejected attempts, oldest first. */
+export function listYear(db: Db, enterpriseId: number, anio: number) {
+  return db
+    .select(ligero)
+    .from(g)
+    .innerJoin(c, and(eq(c.enterprise_id, g.enterprise_id), eq(c.id, g.comprobante_id)))
+    .where(and(base(enterpriseId), eq(g.anio, anio), ne(c.status, 'rechazada')))
+    .orderBy(asc(g.mes_inicio), asc(c.id));
+}
+
+/** The years that have a global, newest first. */
+export async function yearsWithGlobales(db: Db, enterpriseId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ anio: g.anio })
+    .from(g)
+    .where(eq(g.enterprise_id, enterpriseId))
+    .orderBy(desc(g.anio));
+  return rows.map((r) => r.anio);
+}
+
+/**
+ * A live global (saved, or sealed/stamped) whose months overlap the period, other than `exceptId`.
+ * `estado` is kept from the comprobante's status by the migration's triggers.
+ */
+export async function findVigenteDelPeriodo(
+  db: Db,
+  enterpriseId: number,
+  periodo: { anio: number; mes_inicio: number; mes_fin: number },
+  estado: 'guardada' | 'emitida',
+  exceptId: number | null,
+) {
+  const [row] = await db
+    .select({ id: g.comprobante_id })
+    .from(g)
+    .where(
+      and(
+        eq(g.enterprise_id, enterpriseId),
+        eq(g.anio, periodo.anio),
+        eq(g.estado, estado),
+        lte(g.mes_inicio, periodo.mes_fin),
+        gte(g.mes_fin, periodo.mes_inicio),
+        exceptId === null ? undefined : ne(g.comprobante_id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises everything that checks or takes a period of one enterprise (held until commit). */
+export async function lockPeriodo(tx: Db, enterpriseId: number, anio: number) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${7_270_014}, ${enterpriseId * 100 + (anio % 100)})`,
+  );
+}
+
+export async function insertGuardada(
+  tx: Db,
+  enterpriseId: number,
+  comprobante: ComprobanteGuardado,
+  values: GlobalRowValues,
+): Promise<number> {
+  const [row] = await tx
+    .insert(c)
+    .values({
+      enterprise_id: enterpriseId,
+      tipo: 'I',
+      serie_kind: 'facturas-globales',
+      status: 'pre_factura',
+      ...comprobante,
+    })
+    .returning({ id: c.id });
+  if (!row) throw new Error('insertGuardada returned no row');
+  await tx.insert(g).values({ enterprise_id: enterpriseId, comprobante_id: row.id, ...values });
+  return row.id;
+}
+
+/** Replaces a saved global's data; false when it is no longer a saved global. */
+export async function updateGuardada(
+  tx: Db,
+  enterpriseId: number,
+  id: number,
+  comprobante: ComprobanteGuardado,
+  values: GlobalRowValues,
+): Promise<boolean> {
+  const updated = await tx
+    .update(c)
+    .set({ ...comprobante, updated_at: new Date() })
+    .where(
+      and(
+        eq(c.enterprise_id, enterpriseId),
+        eq(c.id, id),
+        eq(c.status, 'pre_factura'),
+        eq(c.serie_kind, 'facturas-globales'),
+      ),
+    )
+    .returning({ id: c.id });
+  if (updated.length === 0) return false;
+  await tx
+    .update(g)
+    .set({ ...values, updated_at: new Date() })
+    .where(and(eq(g.enterprise_id, enterpriseId), eq(g.comprobante_id, id)));
+  return true;
+}
+
+/** The draft beside a sealed global (in the sealing transaction). */
+export async function insertDraftRow(
+  tx: Db,
+  enterpriseId: number,
+  comprobanteId: number,
+  values: GlobalRowValues,
+): Promise<void> {
+  await tx
+    .insert(g)
+    .values({ enterprise_id: enterpriseId, comprobante_id: comprobanteId, ...values });
+}
+
+/** Deletes a saved global once its stamped replacement exists (its draft row cascades). */
+export async function deleteGuardada(tx: Db, enterpriseId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(c)
+    .where(
+      and(
+        eq(c.enterprise_id, enterpriseId),
+        eq(c.id, id),
+        eq(c.status, 'pre_factura'),
+        eq(c.serie_kind, 'facturas-globales'),
+      ),
+    )
+    .returning({ id: c.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,189 @@
+import { buildGlobal, type Comprobante } from '@repo/cfdi/xml';
+import { validateComprobante } from '@repo/cfdi/validacion';
+import type { FacturaGlobalDraft } from '@repo/contracts/facturas-globales';
+import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
+import { diaLocal, diasEntre, fechaComprobante } from '../facturas/factura-builder.ts';
+import { getRubros } from '../rubros-impuestos/rubros-impuestos.service.ts';
+import { findSerie } from '../series/series.queries.ts';
+import type { TipoDocumento } from '../timbrado/emision.ts';
+import type { TimbradoDeps } from '../timbrado/timbrado.service.ts';
+import { findVigenteDelPeriodo, insertDraftRow, lockPeriodo } from './facturas-globales.queries.ts';
+import {
+  campoDeGlobal,
+  globalDraft,
+  gruposDeRubros,
+  partidasDelXml,
+  periodoDe,
+  valoresDeFila,
+  type ContextoGlobal,
+} from './global-builder.ts';
+
+/**
+ * The global invoice (factura global a público en general) as a document type of the shared
+ * lifecycle (timbrado/emision.ts): its master data, its local rules, its engine builder
+ * (buildGlobal of @repo/cfdi) and its draft table (facturas_globales).
+ */
+
+export const DATOS_FISCALES_INCOMPLETOS =
+  'Registre sus datos fiscales (RFC, razón social, régimen fiscal y código postal) antes de emitir la factura global.';
+export const SERIE_GLOBAL_NO_EXISTE = 'La serie no existe o no es de facturas globales.';
+export const GRUPO_NO_EXISTE = 'El grupo de impuestos no existe.';
+export const FECHA_FUERA_DE_RANGO =
+  'La fecha de emisión debe ser de hoy o de hasta dos días atrás: el SAT no timbra comprobantes con más de 72 horas.';
+export const PERIODO_YA_TIMBRADO = (periodo: string) =>
+  `La factura global de ${periodo} ya fue timbrada. Para emitir otra, primero cancele la anterior.`;
+export const PERIODO_YA_GUARDADO = (periodo: string) =>
+  `Ya hay una factura global guardada de ${periodo}: edítela en lugar de crear otra.`;
+
+/** Codes that depend on the day of issue: a saved global may wait, a stamp may not. */
+const CODIGOS_DE_EMISION = ['CFDI40136', 'GLOBAL_PERIODO_FUTURO'];
+
+type Deps = TimbradoDeps & Pick<AppDeps, 'catalogos'>;
+type Campos = Record<string, string[]>;
+
+function agregar(campos: Campos, field: string, message: string) {
+  const list = (campos[field] ??= []);
+  if (!list.includes(message)) list.push(message);
+}
+
+/** The emisor, its zone, the serie and the taxes of the groups the draft names. */
+export async function cargarContexto(
+  deps: Deps,
+  enterpriseId: number,
+  draft: FacturaGlobalDraft,
+): Promise<ContextoGlobal> {
+  const [datos, serie, rubros] = await Promise.all([
+    findDatosFiscales(deps.db, enterpriseId),
+    findSerie(deps.db, enterpriseId, draft.serie.id),
+    getRubros(deps.db, enterpriseId),
+  ]);
+  const cp = datos?.codigo_postal ?? '';
+  if (!(datos?.rfc && datos.razon_social && datos.regimen_fiscal && /^\d{5}$/.test(cp))) {
+    throw new AppError('BAD_REQUEST', DATOS_FISCALES_INCOMPLETOS, { persistent: true });
+  }
+  const errores: Campos = {};
+  if (!serie || serie.kind !== 'facturas-globales')
+    agregar(errores, 'serie', SERIE_GLOBAL_NO_EXISTE);
+  const { ok, mal } = gruposDeRubros(rubros);
+  draft.partidas.forEach((p, i) => {
+    const m = mal.get(p.grupoImpuestosId);
+    if (m) agregar(errores, `partidas.${i}.grupoImpuestosId`, m);
+    else if (!ok.has(p.grupoImpuestosId))
+      agregar(errores, `partidas.${i}.grupoImpuestosId`, GRUPO_NO_EXISTE);
+  });
+  if (Object.keys(errores).length > 0 || !serie) throw new AppError('VALIDATION', errores);
+  return {
+    emisor: {
+      rfc: datos.rfc,
+      nombre: datos.razon_social,
+      regimenFiscal: datos.regimen_fiscal,
+      codigoPostal: cp,
+    },
+    zona: deps.catalogos.codigosPostales.zonaHoraria(cp) ?? 'America/Mexico_City',
+    serie: { id: serie.id, serie: serie.serie, folio: serie.folio },
+    grupos: ok,
+  };
+}
+
+/**
+ * Builds and validates the global as it would be stamped now (the serie's next folio): the engine's
+ * errors per sale and every SAT rule the validator knows. A saved global skips only the rules that
+ * depend on the day it will be issued (year and period against the date).
+ */
+export function validarGlobal(
+  deps: Deps,
+  ctx: ContextoGlobal,
+  draft: FacturaGlobalDraft,
+  instante: Date,
+  opciones: { timbrando: boolean },
+): Comprobante {
+  const r = buildGlobal(
+    globalDraft(ctx, draft, { serie: ctx.serie.serie, folio: ctx.serie.folio }),
+    {
+      fecha: fechaComprobante(draft.creationDate, instante, ctx.zona),
+    },
+  );
+  const campos: Campos = {};
+  if (!r.ok) {
+    for (const e of r.errores) agregar(campos, campoDeGlobal(e.field), e.message);
+    throw new AppError('VALIDATION', campos);
+  }
+  for (const e of validateComprobante(r.comprobante, { catalogos: deps.catalogos })) {
+    if (!opciones.timbrando && CODIGOS_DE_EMISION.includes(e.code)) continue;
+    agregar(campos, campoDeGlobal(e.field), e.message);
+  }
+  if (Object.keys(campos).length > 0) throw new AppError('VALIDATION', campos);
+  return r.comprobante;
+}
+
+function exigirFecha(draft: FacturaGlobalDraft, ctx: ContextoGlobal, instante: Date) {
+  if (!draft.creationDate) return;
+  const hoy = diaLocal(instante, ctx.zona);
+  if (draft.creationDate > hoy || diasEntre(draft.creationDate, hoy) > 2) {
+    throw new AppError('VALIDATION', { creationDate: [FECHA_FUERA_DE_RANGO] });
+  }
+}
+
+/**
+ * One stamped global per period until it is cancelled: checked under a lock of the enterprise's
+ * year, inside the reservation (the unique index of migration 0017 is the last guard).
+ */
+export async function exigirPeriodoLibre(
+  db: Db,
+  enterpriseId: number,
+  draft: FacturaGlobalDraft,
+  estado: 'guardada' | 'emitida',
+  exceptId: number | null,
+) {
+  const p = periodoDe(draft);
+  const otra = await findVigenteDelPeriodo(
+    db,
+    enterpriseId,
+    { anio: draft.year, mes_inicio: p.mes_inicio, mes_fin: p.mes_fin },
+    estado,
+    exceptId,
+  );
+  if (otra) {
+    throw new AppError(
+      'CONFLICT',
+      estado === 'emitida' ? PERIODO_YA_TIMBRADO(p.nombre) : PERIODO_YA_GUARDADO(p.nombre),
+    );
+  }
+}
+
+/** The global invoice as a plug-in of the shared lifecycle. */
+export function facturaGlobal(deps: Deps): TipoDocumento<FacturaGlobalDraft, ContextoGlobal> {
+  return {
+    clave: 'global',
+    cargarContexto: (enterpriseId, draft) => cargarContexto(deps, enterpriseId, draft),
+    validar: (ctx, draft, instante) => {
+      exigirFecha(draft, ctx, instante);
+      return validarGlobal(deps, ctx, draft, instante, { timbrando: true });
+    },
+    construir: (ctx, draft, sf) => {
+      const r = buildGlobal(globalDraft(ctx, draft, sf), {
+        fecha: fechaComprobante(draft.creationDate, sf.fecha, ctx.zona),
+      });
+      if (!r.ok) {
+        const campos: Campos = {};
+        for (const e of r.errores) agregar(campos, campoDeGlobal(e.field), e.message);
+        throw new AppError('VALIDATION', campos);
+      }
+      return r.comprobante;
+    },
+    verificarEnLaReserva: async (tx, enterpriseId, _ctx, draft) => {
+      await lockPeriodo(tx, enterpriseId, draft.year);
+      await exigirPeriodoLibre(tx, enterpriseId, draft, 'emitida', null);
+    },
+    guardarDraft: (tx, enterpriseId, sellado, draft, previa) =>
+      insertDraftRow(
+        tx,
+        enterpriseId,
+        sellado.id,
+        valoresDeFila(draft, partidasDelXml(previa, draft).totales),
+      ),
+  };
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { Comprobante } from '@repo/cfdi/xml';
+import { SELLOS_EXPIRADOS_MESSAGE } from '@repo/contracts/facturas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { findCurrentSellos } from '../sellos-fiscales/sellos-fiscales.queries.ts';
+import { countRechazadasConPrefijo, type ComprobanteRow } from './timbrado.queries.ts';
+import {
+  claveIdempotencia,
+  reenviarComprobante,
+  timbrarComprobante,
+  type ContextoComprobante,
+  type TimbradoDeps,
+} from './timbrado.service.ts';
+
+/**
+ * The one life of every document type (docs/decisions/007-one-lifecycle-document-types.md):
+ *
+ *   draft → local validation → credit and folio reserved → sealed → PAC → stamped | rejected
+ *
+ * written once here; a document type (factura de ingreso, complemento de pago, factura global…) is
+ * a `TipoDocumento` plug-in: how its draft becomes master data (`cargarContexto`), its local rules
+ * (`validar`), its engine builder (`construir`) and its draft table (`guardarDraft`). Cancelling,
+ * PDF, XML, e-mail and share work on the stored comprobante whatever its type (cancelacion.service,
+ * modules/comprobantes).
+ */
+export interface TipoDocumento<Draft, Ctx extends { serie: { id: number } }> {
+  /** Prefix of the idempotency keys of this type (`factura`, `pago`…). */
+  clave: string;
+  /**
+   * The master data the draft names (emisor, receptor, serie…). Throws an AppError with the Spanish
+   * reason when the draft cannot be built; nothing has changed then.
+   */
+  cargarContexto: (enterpriseId: number, draft: Draft) => Promise<Ctx>;
+  /**
+   * Every local rule at the stamping instant (date, amounts, catalogs, the type's own rules), on
+   * the document as it would be built with the serie's next folio. Throws an AppError (nothing
+   * changes) or answers the validated preview (its Receptor feeds `guardarDraft`).
+   */
+  validar: (ctx: Ctx, draft: Draft, instante: Date) => Promise<Comprobante> | Comprobante;
+  /** The engine builder: the CFDI for the reserved serie, folio and instant. Pure. */
+  construir: (ctx: Ctx, draft: Draft, sf: ContextoComprobante) => Comprobante;
+  /** Stores the draft beside the sealed comprobante, in the sealing transaction (once). */
+  guardarDraft: (
+    tx: Db,
+    enterpriseId: number,
+    sellado: ComprobanteRow,
+    draft: Draft,
+    previa: Comprobante,
+    ctx: Ctx,
+  ) => Promise<void>;
+  /**
+   * Inside the reservation, before sealing: lock and re-check what the document depends on; throw
+   * to refuse (everything rolls back), or answer true when it updated `ctx` and the document must
+   * be built again (a payment whose invoice balance moved since it was validated).
+   */
+  verificarEnLaReserva?: (
+    tx: Db,
+    enterpriseId: number,
+    ctx: Ctx,
+    draft: Draft,
+  ) => Promise<boolean | void>;
+  /**
+   * A sealed comprobante of this type with exactly this draft whose PAC answer never arrived: the
+   * same form sent again resends it instead of sealing a second document.
+   */
+  buscarSelladoIgual?: (enterpriseId: number, draft: Draft) => Promise<{ id: number } | null>;
+}
+
+/** Where a stamp comes from: a saved draft (pre-factura) or a form with the client's key. */
+export type OrigenEmision =
+  | { borrador: { prefijo: string }; idempotencyKey?: undefined }
+  | { borrador?: undefined; idempotencyKey: string | null };
+
+export const SIN_SELLOS_TIMBRAR = 'Registre sus sellos digitales (CSD) antes de timbrar.';
+
+/** Spec section 5: expired (or missing) seals block stamping before anything else happens. */
+export async function exigirSellosVigentes(db: Db, enterpriseId: number, instante: Date) {
+  const sellos = await findCurrentSellos(db, enterpriseId);
+  if (!sellos) throw new AppError('BAD_REQUEST', SIN_SELLOS_TIMBRAR, { persistent: true });
+  if (instante.getTime() > sellos.expiration_date.getTime()) {
+    throw new AppError('BAD_REQUEST', SELLOS_EXPIRADOS_MESSAGE, { persistent: true });
+  }
+}
+
+/**
+ * Stamps a draft of any type: its local rules first (seals, then the type's rules), then the
+ * stamping service (credit and folio reserved, sealed with the draft stored beside it, sent to the
+ * PAC). The idempotency key of a saved draft's attempt is `<prefijo><n>`, stable until the PAC
+ * rejects one: two clicks make one document, and a sealed attempt whose PAC answer was lost is
+ * resent as is, never sealed twice. A form without a key that matches a sealed, unanswered
+ * document resends that one.
+ */
+export async function emitirDocumento<Draft, Ctx extends { serie: { id: number } }>(
+  deps: TimbradoDeps,
+  tipo: TipoDocumento<Draft, Ctx>,
+  enterpriseId: number,
+  draft: Draft,
+  origen: OrigenEmision,
+): Promise<ComprobanteRow> {
+  const ctx = await tipo.cargarContexto(enterpriseId, draft);
+  const instante = deps.now();
+  await exigirSellosVigentes(deps.db, enterpriseId, instante);
+  const previa = await tipo.validar(ctx, draft, instante);
+
+  let key: string;
+  if (origen.borrador) {
+    const { prefijo } = origen.borrador;
+    const intento = await countRechazadasConPrefijo(
+      deps.db,
+      enterpriseId,
+      claveIdempotencia(enterpriseId, prefijo),
+    );
+    key = `${prefijo}${intento}`;
+  } else {
+    key = `${tipo.clave}:${origen.idempotencyKey ?? randomUUID()}`;
+  }
+  // The same form sent again after "El PAC no respondió": resend that sealed document as is.
+  const pendiente =
+    !origen.borrador && origen.idempotencyKey === null && tipo.buscarSelladoIgual
+      ? await tipo.buscarSelladoIgual(enterpriseId, draft)
+      : null;
+  if (pendiente) return reenviarComprobante(deps, { enterpriseId, comprobanteId: pendiente.id });
+  return timbrarComprobante(deps, {
+    enterpriseId,
+    serieId: ctx.serie.id,
+    idempotencyKey: key,
+    buildComprobante: (sf) => tipo.construir(ctx, draft, sf),
+    enLaReserva: {
+      ...(tipo.verificarEnLaReserva
+        ? {
+            antes: async (tx: Db) =>
+              (await tipo.verificarEnLaReserva?.(tx, enterpriseId, ctx, draft)) === true,
+          }
+        : {}),
+      despues: (tx, sellado) => tipo.guardarDraft(tx, enterpriseId, sellado, draft, previa, ctx),
+    },
+  });
+}

@@ -1,0 +1,5 @@
+import { CheckOut } from '#src/features/creditos/components/check-out.tsx';
+
+export default function ComprarCreditosCheckOutScreen() {
+  return <CheckOut />;
+}

@@ -1,0 +1,5 @@
+import { CreditSpendingsList } from '#src/features/creditos/components/credit-spendings-list.tsx';
+
+export default function HistorialDeGastosDeCreditosScreen() {
+  return <CreditSpendingsList />;
+}

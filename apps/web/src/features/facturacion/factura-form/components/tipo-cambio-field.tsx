@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import { getTipoDeCambio } from '../api/tipo-de-cambio.ts';
+import type { FacturaFormValues } from '../model/factura-form-values.ts';
+
+/**
+ * The exchange rate of a foreign-currency invoice: proposes Banxico's FIX of the invoice's day and
+ * says which rates the SAT accepts (c_Moneda's variation, CFDI40118). The user may type another one
+ * within that band.
+ */
+export function TipoCambioField(props: { moneda: string }) {
+  const form = useFormContext<FacturaFormValues>();
+  const fecha = useWatch({ control: form.control, name: 'fecha' });
+  const referencia = useQuery({
+    queryKey: ['tipo-de-cambio', props.moneda, fecha],
+    queryFn: () => getTipoDeCambio(props.moneda, fecha),
+    staleTime: 60 * 60_000,
+  });
+  const propuesto = useRef<string | null>(null);
+  const ref = referencia.data;
+  useEffect(() => {
+    if (!ref) return;
+    const actual = form.getValues('tipo_cambio').trim();
+    // Only an empty field, or the rate this field proposed before, takes the day's rate.
+    if (actual === '' || actual === propuesto.current) {
+      form.setValue('tipo_cambio', ref.valor, { shouldDirty: true });
+      propuesto.current = ref.valor;
+    }
+  }, [ref, form]);
+  const error = form.formState.errors.tipo_cambio?.message;
+  return (
+    <Col sm={6} lg={3}>
+      <Form.Label htmlFor="factura-tipo-cambio" className="fw-semibold">
+        Tipo de cambio
+      </Form.Label>
+      <Form.Control
+        id="factura-tipo-cambio"
+        inputMode="decimal"
+        placeholder="Ej. 17.1512"
+        isInvalid={!!error}
+        aria-describedby="factura-tipo-cambio-ayuda"
+        {...form.register('tipo_cambio')}
+      />
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <Form.Text id="factura-tipo-cambio-ayuda" muted>
+        Pesos mexicanos por cada {props.moneda}.{' '}
+        {ref
+          ? `FIX de Banxico del ${ref.fecha_publicacion}: ${ref.valor}; el SAT admite de ${ref.limite_inferior} a ${ref.limite_superior}.`
+          : referencia.isSuccess
+            ? 'No hay tipo de cambio de referencia de Banxico para esta fecha; capture el publicado en el Diario Oficial.'
+            : ''}
+      </Form.Text>
+    </Col>
+  );
+}

@@ -1,0 +1,137 @@
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { nombreDePeriodo } from '@repo/cfdi/calc';
+import { useSession } from '#src/shared/session/session-store.ts';
+import {
+  useDatosFiscales,
+  useFormasPago,
+  useRubrosImpuestos,
+  useSellosFiscales,
+} from '../../factura-form/api/datos-maestros.ts';
+import { useFacturaGlobal, useSeriesGlobales } from '../api/facturas-globales.ts';
+import { estadoDeRespuesta, type GlobalFormState } from '../model/global-form-model.ts';
+import { GlobalForm } from './global-form.tsx';
+
+/** AAAA-MM-DD of today on this device. */
+function hoy(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * /facturacion/facturas-globales/nuevo/:month/:year and /editar/:facturaGlobalId: loads the tax
+ * groups, the series and (to edit) the saved global, then shows the form.
+ */
+export function GlobalFormScreen(
+  props: { mode: 'nuevo'; month: number; year: number } | { mode: 'editar'; id: number },
+) {
+  const { enterprise } = useSession();
+  const enterpriseId = enterprise?.id ?? null;
+  const rubros = useRubrosImpuestos();
+  const series = useSeriesGlobales(enterpriseId);
+  const formas = useFormasPago();
+  const emisor = useDatosFiscales(enterpriseId);
+  const sellos = useSellosFiscales(enterpriseId);
+  const global = useFacturaGlobal(props.mode === 'editar' ? props.id : null);
+
+  const periodo =
+    props.mode === 'nuevo'
+      ? nombreDePeriodo({
+          Periodicidad: '04',
+          Meses: String(props.month).padStart(2, '0'),
+          Año: String(props.year),
+        })
+      : global.data?.periodo;
+  const header = (
+    <div className="mb-4">
+      <Link to="/facturacion/facturas-globales" className="small">
+        ← Facturas globales
+      </Link>
+      <h1 className="h3 fw-bold mb-1 mt-1">
+        {props.mode === 'nuevo' ? 'Nueva factura global' : 'Editar factura global'}
+        {periodo ? ` · ${periodo}` : ''}
+      </h1>
+      <p className="text-body-secondary mb-0">
+        Las ventas al público en general del periodo: guárdela para seguir después o tímbrela.
+      </p>
+    </div>
+  );
+
+  if (
+    props.mode === 'nuevo' &&
+    (!(props.month >= 1 && props.month <= 12) || !(props.year >= 2019))
+  ) {
+    return (
+      <>
+        {header}
+        <Alert variant="warning">El mes o el año de la dirección no son válidos.</Alert>
+      </>
+    );
+  }
+  const base = [rubros, series, formas, emisor];
+  if (base.some((q) => q.isError) || global.isError) {
+    return (
+      <>
+        {header}
+        <Alert variant="danger">
+          No fue posible cargar los datos de la factura global. Recargue la página para intentarlo
+          de nuevo.
+        </Alert>
+      </>
+    );
+  }
+  if (!rubros.data || !series.data || !formas.data || (props.mode === 'editar' && !global.data)) {
+    return (
+      <>
+        {header}
+        <div className="text-center py-5">
+          <Spinner />
+        </div>
+      </>
+    );
+  }
+  let inicial: GlobalFormState;
+  if (props.mode === 'editar') {
+    const g = global.data!;
+    if (!g.editable) {
+      return (
+        <>
+          {header}
+          <Alert variant="warning">
+            Esta factura global ya no se puede editar.{' '}
+            <Link to={`/facturacion/facturas-globales/detalle/${g.id}`}>Ver el detalle</Link>
+          </Alert>
+        </>
+      );
+    }
+    inicial = estadoDeRespuesta(g);
+    if (!inicial.creationDate || inicial.creationDate < hoy()) inicial.creationDate = hoy();
+  } else {
+    inicial = {
+      formaPago: '01',
+      creationDate: hoy(),
+      month: props.month,
+      year: props.year,
+      periodicidad: '04',
+      serieId: series.data[0]?.id ?? null,
+      ventas: [],
+    };
+  }
+  return (
+    <>
+      {header}
+      {sellos.data?.is_expired && <Alert variant="danger">Sus sellos ya han expirado.</Alert>}
+      <GlobalForm
+        key={props.mode === 'editar' ? `editar-${props.id}` : `nuevo-${props.month}-${props.year}`}
+        id={props.mode === 'editar' ? props.id : null}
+        inicial={inicial}
+        rubros={rubros.data}
+        series={series.data}
+        formasPago={formas.data}
+        regimenEmisor={emisor.data?.regimen_fiscal ?? ''}
+        hoy={hoy()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NOMBRES_MESES } from '@repo/cfdi/calc';
+import { rutaDeMesGlobal, type FacturaGlobalMes } from '@repo/contracts/facturas-globales';
+import { formatCurrency } from '#src/shared/format/currency.ts';
+import { useGlobalYear, useGlobalYears } from '../api/facturas-globales.ts';
+
+const BADGE: Record<FacturaGlobalMes['status'], { bg: string; text?: 'dark' }> = {
+  unissued: { bg: 'light', text: 'dark' },
+  saved: { bg: 'warning', text: 'dark' },
+  timbrada: { bg: 'success' },
+  cancelled: { bg: 'secondary' },
+};
+
+const ACCION: Record<FacturaGlobalMes['status'], string> = {
+  unissued: 'Emitir',
+  saved: 'Continuar',
+  timbrada: 'Ver detalle',
+  cancelled: 'Ver detalle',
+};
+
+function accionDe(m: FacturaGlobalMes): string {
+  if (m.status === 'saved' && !m.editable) return 'Ver detalle';
+  return ACCION[m.status];
+}
+
+/** /facturacion/facturas-globales: the twelve months of a year with their global invoice. */
+export function GlobalesYearList() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const years = useGlobalYears();
+  const current = years.data?.[0] ?? new Date().getFullYear();
+  const requested = Number(params.get('year'));
+  const year = Number.isInteger(requested) && requested >= 2019 ? requested : current;
+  const list = useGlobalYear(year);
+  const months = list.data?.months ?? [];
+  const options = [...new Set([...(years.data ?? []), year])].sort((a, b) => b - a);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
+        <div>
+          <h1 className="h3 fw-bold mb-1">Facturas globales</h1>
+          <p className="text-body-secondary mb-0">
+            La factura global de sus ventas al público en general, mes por mes.
+          </p>
+        </div>
+        <Form.Group controlId="global-year" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0 fw-semibold">Año</Form.Label>
+          <Form.Select
+            value={year}
+            style={{ width: '8rem' }}
+            onChange={(e) => setParams({ year: e.target.value })}
+          >
+            {options.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </div>
+      {list.isError && (
+        <Alert variant="danger" className="d-flex justify-content-between align-items-center">
+          No fue posible cargar sus facturas globales.
+          <Button variant="outline-danger" size="sm" onClick={() => void list.refetch()}>
+            Reintentar
+          </Button>
+        </Alert>
+      )}
+      {list.isPending && (
+        <div className="text-center py-5">
+          <Spinner />
+        </div>
+      )}
+      {list.data && (
+        <Card className="shadow-sm">
+          <Table responsive hover className="mb-0 align-middle" data-testid="globales-year">
+            <thead>
+              <tr>
+                <th>Mes</th>
+                <th>Estatus</th>
+                <th className="d-none d-md-table-cell">Serie y folio</th>
+                <th className="text-end d-none d-sm-table-cell">Ventas</th>
+                <th className="text-end d-none d-lg-table-cell">Subtotal</th>
+                <th className="text-end d-none d-lg-table-cell">Impuestos</th>
+                <th className="text-end">Total</th>
+                <th className="d-none d-md-table-cell" />
+              </tr>
+            </thead>
+            <tbody>
+              {months.map((m) => {
+                const to = rutaDeMesGlobal(m);
+                return (
+                  <tr
+                    key={m.month}
+                    data-testid={`global-mes-${m.month}`}
+                    role="link"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => void navigate(to)}
+                  >
+                    <td className="fw-semibold">{NOMBRES_MESES[m.month - 1]}</td>
+                    <td>
+                      <Badge {...BADGE[m.status]}>{m.view_status}</Badge>
+                      {m.canceladas > 0 && m.status !== 'cancelled' && (
+                        <small className="text-body-secondary ms-2">
+                          ({m.canceladas} cancelada{m.canceladas > 1 ? 's' : ''})
+                        </small>
+                      )}
+                    </td>
+                    <td className="d-none d-md-table-cell">
+                      {m.serie ? `${m.serie}${m.folio !== null ? ` ${m.folio}` : ''}` : '—'}
+                    </td>
+                    <td className="text-end d-none d-sm-table-cell">
+                      {m.ventas.toLocaleString('en-US')}
+                    </td>
+                    <td className="text-end d-none d-lg-table-cell">
+                      {formatCurrency(m.subtotal)}
+                    </td>
+                    <td className="text-end d-none d-lg-table-cell">
+                      {formatCurrency(m.impuestos)}
+                    </td>
+                    <td className="text-end fw-semibold">{formatCurrency(m.total)}</td>
+                    <td className="text-end d-none d-md-table-cell">
+                      <Link
+                        to={to}
+                        className={`btn btn-sm ${m.status === 'unissued' ? 'btn-primary' : 'btn-outline-primary'}`}
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        {accionDe(m)}
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        </Card>
+      )}
+    </>
+  );
+}

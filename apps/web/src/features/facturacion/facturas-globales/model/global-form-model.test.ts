@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
+import { calcularVentas, nuevaVenta, solicitudDe } from './global-form-model.ts';
+
+const tax = (
+  id: number,
+  tax_type: 'IVA' | 'IEPS',
+  tipo_factor: 'Tasa' | 'Exento',
+  value: string | null,
+) => ({
+  id,
+  value,
+  tax_type,
+  tipo_factor,
+  additional_description: null,
+  selected: true,
+});
+const rubro = (
+  id: number,
+  name: string,
+  tras: ReturnType<typeof tax>[],
+  ret: ReturnType<typeof tax>[] = [],
+) =>
+  ({
+    id,
+    name,
+    objeto_impuesto_key: '02',
+    enterprise_id: 1,
+    impuestos_trasladados: tras,
+    impuestos_retenidos: ret,
+    impuestos_locales_trasladados: [],
+    impuestos_locales_retenidos: [],
+  }) as unknown as RubroImpuestoResponse;
+
+const RUBROS = [
+  rubro(1, 'IVA 16%', [tax(10, 'IVA', 'Tasa', '0.160000')]),
+  rubro(2, 'IVA exento', [tax(11, 'IVA', 'Exento', null)]),
+  rubro(
+    3,
+    'Con retención',
+    [tax(10, 'IVA', 'Tasa', '0.160000')],
+    [tax(20, 'IVA', 'Tasa', '0.106666')],
+  ),
+];
+
+describe('the global invoice form model', () => {
+  it('computes each sale and the totals of the right ones; wrong sales carry their messages', () => {
+    const ventas = [
+      nuevaVenta({ folioVenta: 'A', grupoImpuestosId: 1, subtotal: '100' }),
+      nuevaVenta({ folioVenta: 'B', grupoImpuestosId: 2, subtotal: '50', descuento: '5' }),
+      nuevaVenta({ folioVenta: 'A', grupoImpuestosId: 1, subtotal: '10' }),
+      nuevaVenta({ folioVenta: 'D', grupoImpuestosId: 3, subtotal: '10' }),
+      nuevaVenta({ folioVenta: 'E', grupoImpuestosId: null, subtotal: 'x' }),
+    ];
+    const r = calcularVentas(ventas, RUBROS);
+    expect(r.porVenta.map((v) => v?.totalVenta ?? null)).toEqual([
+      '116.00',
+      '45.00',
+      null,
+      null,
+      null,
+    ]);
+    expect([...r.errores.keys()]).toEqual([3, 4, 2]);
+    expect(r.errores.get(2)).toEqual(['Este folio de venta ya está en la factura global.']);
+    expect(r.errores.get(4)).toEqual([
+      'Elija el grupo de impuestos de la venta',
+      'El subtotal de la venta debe ser un importe mayor a cero con hasta 2 decimales.',
+    ]);
+    expect(r.totales).toEqual({
+      subtotal: '150.00',
+      descuento: '5.00',
+      impuestos: '16.00',
+      total: '161.00',
+      ventas: 2,
+    });
+  });
+
+  it('sends the spec shape: formaPago, creationDate, month, year, serie, partidas', () => {
+    const body = solicitudDe(
+      {
+        formaPago: '01',
+        creationDate: '2026-02-01',
+        month: 1,
+        year: 2026,
+        periodicidad: '04',
+        serieId: 7,
+        ventas: [nuevaVenta({ folioVenta: 'A', grupoImpuestosId: 1, subtotal: '100' })],
+      },
+      { id: null, idempotencyKey: 'clave-del-intento' },
+    );
+    expect(body).toEqual({
+      formaPago: '01',
+      creationDate: '2026-02-01',
+      month: 1,
+      year: 2026,
+      periodicidad: '04',
+      serie: { id: 7 },
+      partidas: [{ folioVenta: 'A', grupoImpuestosId: 1, subtotal: '100', descuento: null }],
+      idempotency_key: 'clave-del-intento',
+    });
+  });
+});

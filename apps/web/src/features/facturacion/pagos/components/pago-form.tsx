@@ -1,0 +1,384 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import type { ComplementoPagoResponse } from '@repo/contracts/complementos-pago';
+import type { SellosFiscalesResponse } from '@repo/contracts/sellos-fiscales';
+import type { SerieResponse } from '@repo/contracts/series';
+import { FolioPreview } from '#src/shared/comprobantes/folio-preview.tsx';
+import { sellosPermitenTimbrar, useEmision } from '#src/shared/comprobantes/use-emision.ts';
+import { notify } from '#src/shared/feedback/feedback-store.ts';
+import { formatCurrency } from '#src/shared/format/currency.ts';
+import { useSession } from '#src/shared/session/session-store.ts';
+import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
+import { useFormasPago } from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
+import { PENDIENTES_QUERY_KEY, registrarPago } from '../api/complementos-pago.ts';
+import {
+  type CampoOpcional,
+  type PagoFormValues,
+  camposVisibles,
+  diaDe,
+  pagoVacio,
+  toPagoRequest,
+  validarPago,
+} from '../model/pago-form-values.ts';
+import { fueraDePlazo, plazoComplemento } from '../model/plazo-complemento.ts';
+
+export interface FacturaAPagar {
+  factura_id: number;
+  serieFolio: string;
+  fecha: string;
+  saldo: string;
+  client_id: number | null;
+}
+
+const OPCIONALES: { campo: CampoOpcional; label: string; max: number; ayuda?: string }[] = [
+  {
+    campo: 'num_operacion',
+    label: 'Número de operación',
+    max: 100,
+    ayuda: 'Cheque, folio SPEI, autorización…',
+  },
+  { campo: 'rfc_emisor_cta_ordenante', label: 'RFC del banco ordenante', max: 13 },
+  { campo: 'nom_banco_ordenante_ext', label: 'Nombre del banco ordenante (extranjero)', max: 300 },
+  { campo: 'cta_ordenante', label: 'Cuenta ordenante', max: 50 },
+  { campo: 'rfc_emisor_cta_ben', label: 'RFC del banco beneficiario', max: 13 },
+  { campo: 'cta_beneficiario', label: 'Cuenta beneficiaria', max: 50 },
+  { campo: 'tipo_cadena_pago', label: 'Tipo de cadena de pago', max: 2 },
+  { campo: 'cert_pago', label: 'Certificado del pago (SPEI)', max: 20000 },
+  { campo: 'cad_pago', label: 'Cadena original del pago (SPEI)', max: 20000 },
+  { campo: 'sello_pago', label: 'Sello del pago (SPEI)', max: 20000 },
+];
+
+function formPathOf(key: string): string | null {
+  if (key === 'payment_amount') return 'monto';
+  if (key === 'payment_date') return 'fecha';
+  if (key === 'factura_id' || key === 'documentos') return '_';
+  return key;
+}
+
+/**
+ * The payment complement form (spec sections 3 and 5): serie with its folio preview, payment date
+ * (sent with the current time), forma de pago, amount as currency, and the optional fields the
+ * forma de pago shows. Stamps through the shared lifecycle (useEmision).
+ */
+export function PagoForm(props: {
+  facturas: readonly FacturaAPagar[];
+  moneda: string;
+  series: readonly SerieResponse[];
+  sellos: SellosFiscalesResponse | null;
+  onStamped: (r: ComplementoPagoResponse) => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const { enterprise } = useSession();
+  const formasPago = useFormasPago();
+  const hoy = diaDe(new Date());
+  const [values, setValues] = useState<PagoFormValues>(() =>
+    pagoVacio({
+      serieId: props.series[0]?.id ?? null,
+      hoy,
+      moneda: props.moneda,
+      facturas: props.facturas,
+    }),
+  );
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const { busy, failure, setFailure, run, conClave, aplicarCreditos } = useEmision({
+    formPathOf,
+    setFieldError: (path, message) => setErrores((e) => ({ ...e, [path]: message })),
+    avisoCampos: 'Revise los datos marcados del pago.',
+  });
+  useEffect(() => {
+    if (values.serie_id === null && props.series[0])
+      setValues((v) => ({ ...v, serie_id: props.series[0]?.id ?? null }));
+  }, [props.series, values.serie_id]);
+
+  const set = <K extends keyof PagoFormValues>(campo: K, valor: PagoFormValues[K]) => {
+    setValues((v) => ({ ...v, [campo]: valor }));
+    setErrores((e) => {
+      const { [campo as string]: _quitado, ...resto } = e;
+      void _quitado;
+      return resto;
+    });
+  };
+  const serie = props.series.find((s) => s.id === values.serie_id) ?? null;
+  const visibles = camposVisibles(values.forma_pago);
+  const varias = props.facturas.length > 1;
+  const principal = props.facturas[0];
+  const plazo = plazoComplemento(values.fecha || hoy);
+
+  const enviar = () => {
+    setFailure(null);
+    const ctx = {
+      saldos: props.facturas.map((f) => ({
+        factura_id: f.factura_id,
+        saldo: f.saldo,
+        fecha: f.fecha,
+        serieFolio: f.serieFolio,
+      })),
+      monedaFactura: props.moneda,
+      hoy,
+    };
+    const found = validarPago(values, ctx);
+    setErrores(found);
+    if (Object.keys(found).length > 0) {
+      notify('error', 'Revise los datos marcados del pago.');
+      return;
+    }
+    if (!principal || !sellosPermitenTimbrar(props.sellos, setFailure)) return;
+    void run(async () => {
+      const body = toPagoRequest(values, {
+        facturaId: principal.factura_id,
+        enterpriseId: enterprise?.id ?? null,
+        clientId: principal.client_id,
+        ahora: new Date(),
+      });
+      const r = await conClave((key) => registrarPago({ ...body, idempotency_key: key }));
+      aplicarCreditos(r.user_total_remaining_credits);
+      // Spec section 4: after a stamp the serie's folio becomes the returned folio plus one.
+      queryClient.setQueryData<SerieResponse[]>(
+        ['series', enterprise?.id ?? null, 'recepcion-pagos'],
+        (old) => old?.map((s) => (s.id === r.serie.id ? { ...s, folio: r.serie.folio } : s)),
+      );
+      await queryClient.invalidateQueries({ queryKey: ['facturas'] });
+      await queryClient.invalidateQueries({ queryKey: ['facturas-ingreso'] });
+      await queryClient.invalidateQueries({ queryKey: PENDIENTES_QUERY_KEY });
+      for (const f of props.facturas)
+        await queryClient.invalidateQueries({ queryKey: ['complemento-pago', f.factura_id] });
+      notify(
+        'success',
+        `El complemento de pago ${r.data.comprobante.serie}-${String(r.data.comprobante.folio ?? '')} fue timbrado.`,
+      );
+      props.onStamped(r);
+    });
+  };
+
+  const error = (campo: string) => errores[campo];
+  return (
+    <Form noValidate onSubmit={(e) => e.preventDefault()} data-testid="pago-form">
+      {failure && (
+        <Alert
+          variant="danger"
+          dismissible
+          onClose={() => setFailure(null)}
+          data-testid="pago-error"
+        >
+          {failure}
+        </Alert>
+      )}
+      {errores._ && <Alert variant="danger">{errores._}</Alert>}
+      <Row className="g-3">
+        <Col sm={6} lg={4}>
+          <Form.Label htmlFor="pago-serie" className="fw-semibold">
+            Serie
+          </Form.Label>
+          <Form.Select
+            id="pago-serie"
+            value={values.serie_id ?? ''}
+            isInvalid={!!error('serie_id')}
+            onChange={(e) => set('serie_id', e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">Elija una serie</option>
+            {props.series.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.serie}
+              </option>
+            ))}
+          </Form.Select>
+          <Form.Control.Feedback type="invalid">{error('serie_id')}</Form.Control.Feedback>
+          <FolioPreview
+            serie={serie}
+            hayDeEsteTipo={props.series.length > 0}
+            sinSeries="Registre una serie de recepción de pagos en Configuraciones › Series y folios."
+          />
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Label htmlFor="pago-fecha" className="fw-semibold">
+            Fecha de pago
+          </Form.Label>
+          <Form.Control
+            id="pago-fecha"
+            type="date"
+            max={hoy}
+            value={values.fecha}
+            isInvalid={!!error('fecha')}
+            onChange={(e) => set('fecha', e.target.value)}
+          />
+          <Form.Control.Feedback type="invalid">{error('fecha')}</Form.Control.Feedback>
+          <Form.Text muted>Se registra con la hora actual.</Form.Text>
+        </Col>
+        <Col sm={6} lg={4}>
+          <Form.Label htmlFor="pago-forma" className="fw-semibold">
+            Forma de pago
+          </Form.Label>
+          <Form.Select
+            id="pago-forma"
+            value={values.forma_pago}
+            isInvalid={!!error('forma_pago')}
+            onChange={(e) => set('forma_pago', e.target.value)}
+          >
+            <option value="">Elija la forma de pago</option>
+            <ClaveOptions rows={(formasPago.data ?? []).filter((f) => f.clave !== '99')} />
+          </Form.Select>
+          <Form.Control.Feedback type="invalid">{error('forma_pago')}</Form.Control.Feedback>
+        </Col>
+        {props.moneda !== 'MXN' && (
+          <>
+            <Col sm={6} lg={4}>
+              <Form.Label htmlFor="pago-moneda" className="fw-semibold">
+                Moneda del pago
+              </Form.Label>
+              <Form.Select
+                id="pago-moneda"
+                value={values.moneda_p}
+                onChange={(e) => set('moneda_p', e.target.value)}
+              >
+                <option value={props.moneda}>{props.moneda}</option>
+                <option value="MXN">MXN - Peso mexicano</option>
+              </Form.Select>
+            </Col>
+            <Col sm={6} lg={4}>
+              <Form.Label htmlFor="pago-tipo-cambio" className="fw-semibold">
+                Tipo de cambio del día del pago
+              </Form.Label>
+              <Form.Control
+                id="pago-tipo-cambio"
+                inputMode="decimal"
+                value={values.tipo_cambio}
+                isInvalid={!!error('tipo_cambio')}
+                onChange={(e) => set('tipo_cambio', e.target.value)}
+              />
+              <Form.Control.Feedback type="invalid">{error('tipo_cambio')}</Form.Control.Feedback>
+              <Form.Text muted>Pesos mexicanos por cada {props.moneda}.</Form.Text>
+            </Col>
+          </>
+        )}
+        <Col sm={6} lg={4}>
+          <Form.Label htmlFor="pago-monto" className="fw-semibold">
+            Monto del pago
+          </Form.Label>
+          <Form.Control
+            id="pago-monto"
+            inputMode="decimal"
+            placeholder="$ 0.00"
+            value={values.monto}
+            isInvalid={!!error('monto')}
+            onChange={(e) => set('monto', e.target.value)}
+            onBlur={() => {
+              const n = Number(values.monto.replace(/[$,\s]/g, ''));
+              if (values.monto.trim() && Number.isFinite(n) && n > 0)
+                set('monto', formatCurrency(n));
+            }}
+          />
+          <Form.Control.Feedback type="invalid">{error('monto')}</Form.Control.Feedback>
+          {!varias && principal && (
+            <Form.Text muted>
+              Saldo de la factura: {formatCurrency(principal.saldo)}
+              {props.moneda !== 'MXN' && ` ${props.moneda}`}
+            </Form.Text>
+          )}
+        </Col>
+        {varias && (
+          <Col xs={12}>
+            <div className="fw-semibold mb-2">Aplicación a cada factura</div>
+            {props.facturas.map((f, i) => (
+              <Row key={f.factura_id} className="g-2 align-items-center mb-2">
+                <Col xs={5} sm={4}>
+                  <Form.Label htmlFor={`pago-doc-${i}`} className="mb-0">
+                    {f.serieFolio}{' '}
+                    <span className="small text-body-secondary">
+                      (saldo {formatCurrency(f.saldo)})
+                    </span>
+                  </Form.Label>
+                </Col>
+                <Col xs={7} sm={4}>
+                  <Form.Control
+                    id={`pago-doc-${i}`}
+                    inputMode="decimal"
+                    value={values.documentos[i]?.importe ?? ''}
+                    isInvalid={!!error(`documentos.${i}.importe`)}
+                    onChange={(e) =>
+                      set(
+                        'documentos',
+                        values.documentos.map((d, j) =>
+                          j === i ? { ...d, importe: e.target.value } : d,
+                        ),
+                      )
+                    }
+                  />
+                  <Form.Control.Feedback type="invalid">
+                    {error(`documentos.${i}.importe`)}
+                  </Form.Control.Feedback>
+                </Col>
+              </Row>
+            ))}
+          </Col>
+        )}
+        <Col xs={12}>
+          <Form.Check
+            type="switch"
+            id="pago-opcionales"
+            label="Mostrar campos opcionales (número de operación y datos bancarios)"
+            checked={values.opcionales}
+            onChange={(e) => set('opcionales', e.target.checked)}
+          />
+        </Col>
+        {values.opcionales &&
+          OPCIONALES.filter((o) => visibles[o.campo]).map((o) => (
+            <Col sm={6} lg={o.max > 300 ? 12 : 4} key={o.campo}>
+              <Form.Label htmlFor={`pago-${o.campo}`} className="fw-semibold">
+                {o.label}
+              </Form.Label>
+              {o.campo === 'tipo_cadena_pago' ? (
+                <Form.Select
+                  id={`pago-${o.campo}`}
+                  value={values.tipo_cadena_pago}
+                  isInvalid={!!error(o.campo)}
+                  onChange={(e) => set('tipo_cadena_pago', e.target.value)}
+                >
+                  <option value="">Sin cadena de pago</option>
+                  <option value="01">01 - SPEI</option>
+                </Form.Select>
+              ) : (
+                <Form.Control
+                  id={`pago-${o.campo}`}
+                  maxLength={o.max}
+                  {...(o.max > 300 ? { as: 'textarea' as const, rows: 2 } : {})}
+                  value={values[o.campo]}
+                  isInvalid={!!error(o.campo)}
+                  onChange={(e) => set(o.campo, e.target.value)}
+                />
+              )}
+              <Form.Control.Feedback type="invalid">{error(o.campo)}</Form.Control.Feedback>
+              {o.ayuda && <Form.Text muted>{o.ayuda}</Form.Text>}
+            </Col>
+          ))}
+        {values.opcionales && values.forma_pago && !visibles.num_operacion && (
+          <Col xs={12}>
+            <Form.Text muted>Esta forma de pago no lleva datos bancarios.</Form.Text>
+          </Col>
+        )}
+      </Row>
+      <Alert
+        variant={fueraDePlazo(values.fecha || hoy, hoy) ? 'danger' : 'info'}
+        className="mt-3 mb-0 py-2 small"
+        data-testid="pago-plazo"
+      >
+        {fueraDePlazo(values.fecha || hoy, hoy)
+          ? `El plazo del SAT para este complemento venció (${plazo.texto.replace('Emitir a más tardar', 'debía emitirse a más tardar')}). Emítalo cuanto antes.`
+          : `${plazo.texto}: el SAT espera el complemento a más tardar el día 5 del mes siguiente al pago.`}
+      </Alert>
+      <div className="d-flex flex-wrap gap-2 justify-content-end mt-3">
+        <Button variant="outline-secondary" disabled={busy} onClick={props.onCancel}>
+          Cerrar
+        </Button>
+        <Button variant="primary" disabled={busy} onClick={enviar}>
+          Timbrar complemento de pago
+        </Button>
+      </div>
+    </Form>
+  );
+}

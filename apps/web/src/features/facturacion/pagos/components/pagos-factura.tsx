@@ -1,0 +1,412 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import type { PagoItem, SaldoFactura } from '@repo/contracts/complementos-pago';
+import type { FacturaDetail } from '@repo/contracts/facturas';
+import {
+  downloadInvoicePdf,
+  downloadInvoiceXml,
+} from '#src/shared/comprobantes/api/comprobante-files.ts';
+import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
+import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
+import { notify } from '#src/shared/feedback/feedback-store.ts';
+import { formatCurrency } from '#src/shared/format/currency.ts';
+import { useSession } from '#src/shared/session/session-store.ts';
+import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
+import {
+  useFormasPago,
+  useSellosFiscales,
+} from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
+import {
+  PENDIENTES_QUERY_KEY,
+  cancelarPago,
+  usePagos,
+  useSeriesPagos,
+} from '../api/complementos-pago.ts';
+import {
+  HIGHLIGHT_MS,
+  type ListaPagos,
+  actualizarPago,
+  agregarPago,
+  alternarPago,
+  listaDe,
+  sinHighlight,
+} from '../model/pagos-lista.ts';
+import { formatFechaCfdi } from '#src/features/facturacion/facturas/format-cfdi.ts';
+import { PagoForm } from './pago-form.tsx';
+
+function fechaCorta(fecha: string): string {
+  const [a, m, d] = fecha.slice(0, 10).split('-');
+  return `${d}/${m}/${a}`;
+}
+
+function CancelarPagoModal(props: {
+  pago: PagoItem | null;
+  onHide: () => void;
+  onCancelled: (pago: PagoItem, saldo: SaldoFactura) => void;
+}) {
+  const [motivo, setMotivo] = useState<'02' | '03'>('02');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pago = props.pago;
+  const cancelar = async () => {
+    if (!pago) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await cancelarPago(pago.id, motivo);
+      props.onCancelled(r.data, r.saldo);
+    } catch (failure) {
+      setError(inlineErrorOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal show={pago !== null} onHide={props.onHide} centered>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">
+          Cancelar complemento de pago
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {error && <Alert variant="danger">{error}</Alert>}
+        <p>
+          Se cancelará ante el SAT el complemento {pago?.comprobante.serie}-
+          {pago?.comprobante.folio} por {formatCurrency(pago?.monto)}. El importe vuelve al saldo de
+          la factura.
+        </p>
+        <Form.Label htmlFor="pago-motivo" className="fw-semibold">
+          Motivo de cancelación
+        </Form.Label>
+        <Form.Select
+          id="pago-motivo"
+          value={motivo}
+          onChange={(e) => setMotivo(e.target.value as '02' | '03')}
+        >
+          <option value="02">02 - Comprobante emitido con errores sin relación</option>
+          <option value="03">03 - No se llevó a cabo la operación</option>
+        </Form.Select>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={props.onHide} disabled={busy}>
+          Volver
+        </Button>
+        <Button variant="danger" onClick={() => void cancelar()} disabled={busy}>
+          {busy && <Spinner size="sm" className="me-2" />}
+          Cancelar complemento
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function PagoCard(props: {
+  pago: PagoItem;
+  opened: boolean;
+  highlight: boolean;
+  formaPago: string;
+  clientId: number | null;
+  onToggle: () => void;
+  onCancel: () => void;
+}) {
+  const { pago } = props;
+  const doc = pago.documento_relacionado;
+  const cancelado = pago.comprobante.status === 'cancelled';
+  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
+  const bajar = async (kind: 'pdf' | 'xml') => {
+    setBusy(kind);
+    try {
+      await (kind === 'pdf' ? downloadInvoicePdf(pago.id) : downloadInvoiceXml(pago.id));
+    } catch {
+      // downloadFile already showed the failure.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card
+      className={`mb-2 ${props.highlight ? 'border-success border-2 shadow' : 'shadow-sm'}`}
+      data-testid={`pago-${pago.id}`}
+      data-highlight={props.highlight ? 'true' : 'false'}
+    >
+      <Card.Header
+        as="button"
+        type="button"
+        className="bg-body text-start d-flex flex-wrap gap-2 align-items-center border-0 w-100"
+        aria-expanded={props.opened}
+        onClick={props.onToggle}
+      >
+        <span className="fw-semibold">
+          {pago.comprobante.serie}-{pago.comprobante.folio}
+        </span>
+        <span className="text-body-secondary">{fechaCorta(pago.fecha_pago)}</span>
+        <span className="text-body-secondary d-none d-sm-inline">{props.formaPago}</span>
+        <span className="ms-auto fw-semibold">
+          {formatCurrency(pago.monto)}
+          {pago.moneda_p !== 'MXN' && ` ${pago.moneda_p}`}
+        </span>
+        <Badge bg={cancelado ? 'danger' : 'success'}>{pago.comprobante.view_status}</Badge>
+      </Card.Header>
+      {props.opened && (
+        <Card.Body>
+          <Row className="small g-2 mb-3">
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Parcialidad</div>
+              <div className="fw-semibold">{doc.num_parcialidad}</div>
+            </Col>
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Saldo anterior</div>
+              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_anterior)}</div>
+            </Col>
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Importe pagado</div>
+              <div className="fw-semibold" data-testid="pago-importe">
+                {formatCurrency(doc.importe_pagado)}
+              </div>
+            </Col>
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Saldo insoluto</div>
+              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_insoluto)}</div>
+            </Col>
+            <Col md={6}>
+              <div className="text-body-secondary">Folio fiscal (UUID)</div>
+              <div className="fw-semibold text-break">{pago.comprobante.uuid}</div>
+            </Col>
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Forma de pago</div>
+              <div className="fw-semibold">{props.formaPago}</div>
+            </Col>
+            {pago.num_operacion && (
+              <Col xs={6} md={3}>
+                <div className="text-body-secondary">Número de operación</div>
+                <div className="fw-semibold text-break">{pago.num_operacion}</div>
+              </Col>
+            )}
+            {pago.documentos.length > 1 && (
+              <Col xs={12}>
+                <div className="text-body-secondary">Facturas que liquida este pago</div>
+                <div className="fw-semibold">
+                  {pago.documentos
+                    .map(
+                      (d) =>
+                        `${d.serie}-${String(d.folio ?? '')} (${formatCurrency(d.importe_pagado)})`,
+                    )
+                    .join(', ')}
+                </div>
+              </Col>
+            )}
+            {pago.comprobante.fecha_timbrado && (
+              <Col xs={12}>
+                <div className="text-body-secondary">
+                  Timbrado el {formatFechaCfdi(pago.comprobante.fecha_timbrado)}
+                </div>
+              </Col>
+            )}
+          </Row>
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={busy !== null}
+              onClick={() => void bajar('pdf')}
+            >
+              {busy === 'pdf' && <Spinner size="sm" className="me-2" />}
+              Descargar PDF
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-primary"
+              disabled={busy !== null}
+              onClick={() => void bajar('xml')}
+            >
+              {busy === 'xml' && <Spinner size="sm" className="me-2" />}
+              Descargar XML
+            </Button>
+            {!cancelado && (
+              <Button size="sm" variant="outline-danger" onClick={props.onCancel}>
+                Cancelar complemento
+              </Button>
+            )}
+          </div>
+          <Row className="g-3">
+            <Col lg={6}>
+              <SendEmailPanel
+                comprobanteId={pago.id}
+                comprobanteType="complemento_pago"
+                clientId={props.clientId}
+              />
+            </Col>
+            <Col lg={6}>
+              <ShareInvoicePanel comprobanteId={pago.id} comprobanteType="complemento_pago" />
+            </Col>
+          </Row>
+        </Card.Body>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The payments of a stamped PPD invoice (spec sections 3 and 4): what it still owes, the form of a
+ * new payment and the list, newest on top, each with its complement's PDF, XML, e-mail and share.
+ */
+export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: boolean }) {
+  const { factura } = props;
+  const queryClient = useQueryClient();
+  const { enterprise } = useSession();
+  const pagos = usePagos(factura.id, true);
+  const series = useSeriesPagos(enterprise?.id ?? null);
+  const sellos = useSellosFiscales(enterprise?.id ?? null);
+  const formas = useFormasPago();
+  const [lista, setLista] = useState<ListaPagos | null>(null);
+  const [saldo, setSaldo] = useState<SaldoFactura | null>(null);
+  const [form, setForm] = useState(props.abrirFormulario);
+  const [cancelando, setCancelando] = useState<PagoItem | null>(null);
+
+  // The list arrives once; from then on stamps and cancellations update it in place.
+  if (pagos.data && lista === null) {
+    setLista(listaDe(pagos.data.data));
+    setSaldo(pagos.data.saldo);
+  }
+  const highlight = lista?.highlight ?? null;
+  useEffect(() => {
+    if (highlight === null) return;
+    const timer = setTimeout(() => setLista((l) => (l ? sinHighlight(l) : l)), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+
+  const nombreForma = (clave: string) => {
+    const f = formas.data?.find((x) => x.clave === clave);
+    return f ? `${clave} - ${f.descripcion}` : clave;
+  };
+  const actual = saldo ?? pagos.data?.saldo ?? null;
+  const cancelada = factura.status === 'cancelled';
+  const liquidada = actual !== null && Number(actual.saldo) <= 0;
+  const moneda = factura.moneda !== 'MXN' ? ` ${factura.moneda}` : '';
+
+  return (
+    <Card className="shadow-sm" data-testid="pagos-factura">
+      <Card.Header as="h2" className="h6 fw-bold bg-body d-flex flex-wrap gap-2 align-items-center">
+        Pagos de la factura (complementos de pago)
+        {!cancelada && !liquidada && !form && (
+          <Button size="sm" className="ms-auto" onClick={() => setForm(true)}>
+            Registrar pago
+          </Button>
+        )}
+      </Card.Header>
+      <Card.Body>
+        {pagos.isError && (
+          <Alert variant="danger">No fue posible consultar los pagos de la factura.</Alert>
+        )}
+        {actual && (
+          <Row className="mb-3 g-2">
+            <Col xs={4}>
+              <div className="small text-body-secondary">Total</div>
+              <div className="fw-semibold">
+                {formatCurrency(actual.total)}
+                {moneda}
+              </div>
+            </Col>
+            <Col xs={4}>
+              <div className="small text-body-secondary">Pagado</div>
+              <div className="fw-semibold" data-testid="pagos-pagado">
+                {formatCurrency(actual.pagado)}
+                {moneda}
+              </div>
+            </Col>
+            <Col xs={4}>
+              <div className="small text-body-secondary">Saldo</div>
+              <div className="fw-bold" data-testid="pagos-saldo">
+                {formatCurrency(actual.saldo)}
+                {moneda}
+              </div>
+            </Col>
+          </Row>
+        )}
+        {liquidada && (
+          <Alert variant="success" className="py-2 small">
+            La factura está pagada por completo.
+          </Alert>
+        )}
+        {cancelada && (
+          <Alert variant="secondary" className="py-2 small">
+            La factura está cancelada: no se le pueden registrar pagos.
+          </Alert>
+        )}
+        {form && actual && (
+          <Card className="mb-3 border-primary-subtle">
+            <Card.Body>
+              <h3 className="h6 fw-bold mb-3">Nuevo pago</h3>
+              {series.data && series.data.length === 0 && (
+                <Alert variant="warning" className="small">
+                  Registre una serie de recepción de pagos en Configuraciones › Series y folios para
+                  emitir complementos de pago.
+                </Alert>
+              )}
+              <PagoForm
+                facturas={[
+                  {
+                    factura_id: factura.id,
+                    serieFolio: `${factura.serie}-${String(factura.folio ?? '')}`,
+                    fecha: factura.fecha,
+                    saldo: actual.saldo,
+                    client_id: factura.client_id,
+                  },
+                ]}
+                moneda={factura.moneda}
+                series={series.data ?? []}
+                sellos={sellos.data ?? null}
+                onCancel={() => setForm(false)}
+                onStamped={(r) => {
+                  setForm(false);
+                  setSaldo(r.saldo);
+                  setLista((l) => agregarPago(l ?? listaDe([]), r.data));
+                }}
+              />
+            </Card.Body>
+          </Card>
+        )}
+        {lista && lista.pagos.length === 0 && !form && (
+          <p className="text-body-secondary mb-0">Esta factura aún no tiene pagos registrados.</p>
+        )}
+        {lista?.pagos.map((p) => (
+          <PagoCard
+            key={p.pago.id}
+            pago={p.pago}
+            opened={p.opened}
+            highlight={lista.highlight === p.pago.id}
+            formaPago={nombreForma(p.pago.forma_pago)}
+            clientId={factura.client_id}
+            onToggle={() => setLista((l) => (l ? alternarPago(l, p.pago.id) : l))}
+            onCancel={() => setCancelando(p.pago)}
+          />
+        ))}
+      </Card.Body>
+      <CancelarPagoModal
+        pago={cancelando}
+        onHide={() => setCancelando(null)}
+        onCancelled={(pago, nuevo) => {
+          setCancelando(null);
+          setSaldo(nuevo);
+          setLista((l) => (l ? actualizarPago(l, pago) : l));
+          notify(
+            'success',
+            `El complemento ${pago.comprobante.serie}-${String(pago.comprobante.folio ?? '')} fue cancelado; el saldo de la factura es ${formatCurrency(nuevo.saldo)}.`,
+          );
+          void queryClient.invalidateQueries({ queryKey: ['facturas'] });
+          void queryClient.invalidateQueries({ queryKey: ['facturas-ingreso'] });
+          void queryClient.invalidateQueries({ queryKey: PENDIENTES_QUERY_KEY });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { PagoItem } from '@repo/contracts/complementos-pago';
+import {
+  camposVisibles,
+  fechaPagoConHora,
+  montoDeTexto,
+  pagoVacio,
+  toPagoRequest,
+  validarPago,
+} from './pago-form-values.ts';
+import { HIGHLIGHT_MS, actualizarPago, agregarPago, listaDe, totalPagado } from './pagos-lista.ts';
+import { fueraDePlazo, plazoComplemento } from './plazo-complemento.ts';
+
+const ctx = {
+  saldos: [{ factura_id: 7, saldo: '580.00', fecha: '2026-11-20T10:00:00', serieFolio: 'F-1' }],
+  monedaFactura: 'MXN',
+  hoy: '2026-11-24',
+};
+const vacio = () =>
+  pagoVacio({
+    serieId: 3,
+    hoy: '2026-11-24',
+    moneda: 'MXN',
+    facturas: [{ factura_id: 7, saldo: '580.00' }],
+  });
+
+describe('payment form (spec section 5)', () => {
+  it('the date goes with the current time as YYYY-MM-DD HH:mm:ss; the currency text as a number', () => {
+    expect(fechaPagoConHora('2026-11-24', new Date(2026, 10, 24, 9, 5, 7))).toBe(
+      '2026-11-24 09:05:07',
+    );
+    expect(montoDeTexto('$ 1,234.50')).toBe(1234.5);
+    expect(montoDeTexto('300')).toBe(300);
+    expect(montoDeTexto('0')).toBeNull();
+    expect(montoDeTexto('12.345')).toBeNull();
+  });
+
+  it('sends only the optional fields the toggle and the forma de pago show', () => {
+    const v = {
+      ...vacio(),
+      forma_pago: '01',
+      monto: '$ 200.00',
+      opcionales: true,
+      num_operacion: 'REC-1',
+      cta_ordenante: '1234567890',
+    };
+    const body = toPagoRequest(v, {
+      facturaId: 7,
+      enterpriseId: 1,
+      clientId: 2,
+      ahora: new Date(2026, 10, 24, 12, 0, 0),
+    });
+    expect(body).toMatchObject({
+      factura_id: 7,
+      serie_id: 3,
+      forma_pago: '01',
+      payment_amount: 200,
+      payment_date: '2026-11-24 12:00:00',
+      num_operacion: 'REC-1',
+    });
+    expect(body).not.toHaveProperty('cta_ordenante');
+    expect(
+      toPagoRequest(
+        { ...v, opcionales: false },
+        { facturaId: 7, enterpriseId: 1, clientId: 2, ahora: new Date() },
+      ),
+    ).not.toHaveProperty('num_operacion');
+    expect(camposVisibles('03')).toMatchObject({
+      cta_ordenante: true,
+      cta_beneficiario: true,
+      sello_pago: true,
+    });
+    expect(camposVisibles('06')).toMatchObject({
+      cta_ordenante: true,
+      cta_beneficiario: false,
+      sello_pago: false,
+    });
+    expect(camposVisibles('01')).toMatchObject({ num_operacion: true, cta_ordenante: false });
+  });
+
+  it('refuses locally an overpayment, a date before the invoice or in the future, a bad account', () => {
+    expect(validarPago({ ...vacio(), forma_pago: '01', monto: '580.01' }, ctx).monto).toMatch(
+      /mayor que el saldo/,
+    );
+    expect(validarPago({ ...vacio(), forma_pago: '01', fecha: '2026-11-19' }, ctx).fecha).toBe(
+      'La fecha de pago no puede ser anterior a la fecha de la factura F-1 (20/11/2026).',
+    );
+    expect(validarPago({ ...vacio(), forma_pago: '01', fecha: '2026-11-25' }, ctx).fecha).toMatch(
+      /posterior a hoy/,
+    );
+    expect(
+      validarPago({ ...vacio(), forma_pago: '03', opcionales: true, cta_ordenante: '123' }, ctx)
+        .cta_ordenante,
+    ).toMatch(/10, 16 o 18 dígitos/);
+    expect(validarPago({ ...vacio(), forma_pago: '03' }, ctx)).toEqual({});
+  });
+});
+
+const pago = (id: number, status: 'timbrada' | 'cancelled', importe: string) =>
+  ({
+    id,
+    comprobante: { status },
+    documento_relacionado: { importe_pagado: importe },
+  }) as unknown as PagoItem;
+
+describe('list of payments (spec section 4)', () => {
+  it('a new payment goes on top, opened, closing the others and highlighted; an update reopens it', () => {
+    let l = listaDe([pago(1, 'timbrada', '300.00')]);
+    l = { ...l, pagos: l.pagos.map((p) => ({ ...p, opened: true })) };
+    l = agregarPago(l, pago(2, 'timbrada', '200.00'));
+    expect(l.pagos.map((p) => [p.pago.id, p.opened])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect(l.highlight).toBe(2);
+    expect(HIGHLIGHT_MS).toBe(8000);
+    expect(totalPagado(l.pagos)).toBe(500);
+    l = actualizarPago(l, pago(1, 'cancelled', '300.00'));
+    expect(l.pagos.find((p) => p.pago.id === 1)?.opened).toBe(true);
+    // Only stamped payments count toward the total paid.
+    expect(totalPagado(l.pagos)).toBe(200);
+  });
+
+  it('the SAT deadline: the 5th of the month after the payment', () => {
+    expect(plazoComplemento('2026-11-24').texto).toBe('Emitir a más tardar el 5 de diciembre');
+    expect(plazoComplemento('2026-12-02')).toEqual({
+      dia: '2027-01-05',
+      texto: 'Emitir a más tardar el 5 de enero de 2027',
+    });
+    expect(fueraDePlazo('2026-10-30', '2026-11-05')).toBe(false);
+    expect(fueraDePlazo('2026-10-30', '2026-11-06')).toBe(true);
+  });
+});

@@ -1,0 +1,212 @@
+import { camposFormaPago, validarDatosBancariosPago } from '@repo/cfdi/validacion';
+import type { ComplementoPagoRequestInput } from '@repo/contracts/complementos-pago';
+
+/** The payment complement form (spec section 3), as the user types it. */
+export interface PagoFormValues {
+  serie_id: number | null;
+  /** The payment day, AAAA-MM-DD; sent with the current time (spec section 5). */
+  fecha: string;
+  forma_pago: string;
+  /** Typed as currency ("$ 1,234.56"), sent as a number. */
+  monto: string;
+  /** Currency of the payment: the invoice's or MXN. */
+  moneda_p: string;
+  /** MXN per unit of the invoice's currency, when it is not MXN. */
+  tipo_cambio: string;
+  /** The optional-fields toggle: número de operación and bank data. */
+  opcionales: boolean;
+  num_operacion: string;
+  rfc_emisor_cta_ordenante: string;
+  nom_banco_ordenante_ext: string;
+  cta_ordenante: string;
+  rfc_emisor_cta_ben: string;
+  cta_beneficiario: string;
+  tipo_cadena_pago: string;
+  cert_pago: string;
+  cad_pago: string;
+  sello_pago: string;
+  /** Several invoices of one client: what goes to each (currency text); empty for one invoice. */
+  documentos: { factura_id: number; importe: string }[];
+}
+
+export type CampoOpcional =
+  | 'num_operacion'
+  | 'rfc_emisor_cta_ordenante'
+  | 'nom_banco_ordenante_ext'
+  | 'cta_ordenante'
+  | 'rfc_emisor_cta_ben'
+  | 'cta_beneficiario'
+  | 'tipo_cadena_pago'
+  | 'cert_pago'
+  | 'cad_pago'
+  | 'sello_pago';
+
+const dos = (n: number) => String(n).padStart(2, '0');
+
+/** AAAA-MM-DD of a local date. */
+export function diaDe(d: Date): string {
+  return `${d.getFullYear()}-${dos(d.getMonth() + 1)}-${dos(d.getDate())}`;
+}
+
+/** Spec section 5: the chosen date with the current time, `YYYY-MM-DD HH:mm:ss`. */
+export function fechaPagoConHora(fecha: string, ahora: Date): string {
+  return `${fecha} ${dos(ahora.getHours())}:${dos(ahora.getMinutes())}:${dos(ahora.getSeconds())}`;
+}
+
+/** Spec section 5: the amount typed as currency becomes a number ("$ 1,234.50" → 1234.5). */
+export function montoDeTexto(texto: string): number | null {
+  const limpio = texto.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(limpio)) return null;
+  const n = Number(limpio);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** Which optional fields the forma de pago shows (spec section 5), behind the toggle. */
+export function camposVisibles(formaPago: string): Record<CampoOpcional, boolean> {
+  const c = camposFormaPago(formaPago);
+  return {
+    num_operacion: c.numOperacion,
+    rfc_emisor_cta_ordenante: c.ordenante,
+    nom_banco_ordenante_ext: c.ordenante,
+    cta_ordenante: c.ordenante,
+    rfc_emisor_cta_ben: c.beneficiario,
+    cta_beneficiario: c.beneficiario,
+    tipo_cadena_pago: c.cadenaPago,
+    cert_pago: c.cadenaPago,
+    cad_pago: c.cadenaPago,
+    sello_pago: c.cadenaPago,
+  };
+}
+
+const OPCIONALES: CampoOpcional[] = [
+  'num_operacion',
+  'rfc_emisor_cta_ordenante',
+  'nom_banco_ordenante_ext',
+  'cta_ordenante',
+  'rfc_emisor_cta_ben',
+  'cta_beneficiario',
+  'tipo_cadena_pago',
+  'cert_pago',
+  'cad_pago',
+  'sello_pago',
+];
+
+/** The optional fields that are sent: shown by the toggle and by the forma de pago, and filled. */
+function opcionalesEnviados(v: PagoFormValues): Partial<Record<CampoOpcional, string>> {
+  if (!v.opcionales) return {};
+  const visibles = camposVisibles(v.forma_pago);
+  const out: Partial<Record<CampoOpcional, string>> = {};
+  for (const campo of OPCIONALES) {
+    const valor = v[campo].trim();
+    if (visibles[campo] && valor) out[campo] = valor;
+  }
+  return out;
+}
+
+export interface ContextoPagoForm {
+  /** What the invoice (or each invoice) still owes, in its currency. */
+  saldos: { factura_id: number; saldo: string; fecha: string; serieFolio: string }[];
+  monedaFactura: string;
+  hoy: string;
+}
+
+/** Local checks before sending; field → Spanish message. */
+export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<string, string> {
+  const errores: Record<string, string> = {};
+  if (v.serie_id === null) errores.serie_id = 'La serie es obligatoria';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.fecha)) errores.fecha = 'La fecha de pago es obligatoria';
+  else if (v.fecha > ctx.hoy) errores.fecha = 'La fecha de pago no puede ser posterior a hoy.';
+  else {
+    const previa = ctx.saldos.find((s) => v.fecha < s.fecha.slice(0, 10));
+    if (previa) {
+      const [a, m, d] = previa.fecha.slice(0, 10).split('-');
+      errores.fecha = `La fecha de pago no puede ser anterior a la fecha de la factura ${previa.serieFolio} (${d}/${m}/${a}).`;
+    }
+  }
+  if (!v.forma_pago) errores.forma_pago = 'La forma de pago es obligatoria';
+  const monto = montoDeTexto(v.monto);
+  if (monto === null) errores.monto = 'Indique el monto del pago, mayor a 0 con hasta 2 decimales.';
+  if (ctx.monedaFactura !== 'MXN' && !/^\d+(\.\d{1,6})?$/.test(v.tipo_cambio.trim()))
+    errores.tipo_cambio = `Indique el tipo de cambio del día del pago (pesos mexicanos por ${ctx.monedaFactura}).`;
+  if (v.documentos.length > 1) {
+    let suma = 0;
+    v.documentos.forEach((d, i) => {
+      const importe = montoDeTexto(d.importe);
+      if (importe === null)
+        errores[`documentos.${i}.importe`] = 'Indique lo que se aplica a esta factura.';
+      else suma += Math.round(importe * 100);
+    });
+    if (monto !== null && suma !== Math.round(monto * 100))
+      errores.monto = 'La suma de lo aplicado a cada factura debe ser igual al monto del pago.';
+  } else if (monto !== null && v.moneda_p === ctx.monedaFactura) {
+    const saldo = ctx.saldos[0];
+    if (saldo && Math.round(monto * 100) > Math.round(Number(saldo.saldo) * 100))
+      errores.monto = `El pago es mayor que el saldo de la factura ${saldo.serieFolio}.`;
+  }
+  if (v.forma_pago && v.opcionales) {
+    for (const e of validarDatosBancariosPago(v.forma_pago, opcionalesEnviados(v)))
+      errores[e.field] ??= e.message;
+  }
+  return errores;
+}
+
+/** The body of POST /facturacion/V40/complemento-pago. */
+export function toPagoRequest(
+  v: PagoFormValues,
+  ctx: { facturaId: number; enterpriseId: number | null; clientId: number | null; ahora: Date },
+): ComplementoPagoRequestInput {
+  const documentos =
+    v.documentos.length > 1
+      ? v.documentos.map((d) => ({
+          factura_id: d.factura_id,
+          importe_pagado: montoDeTexto(d.importe) ?? 0,
+        }))
+      : null;
+  return {
+    factura_id: ctx.facturaId,
+    serie_id: v.serie_id ?? 0,
+    enterprise_id: ctx.enterpriseId,
+    client_id: ctx.clientId,
+    creation_date: fechaPagoConHora(diaDe(ctx.ahora), ctx.ahora),
+    forma_pago: v.forma_pago,
+    payment_date: fechaPagoConHora(v.fecha, ctx.ahora),
+    payment_amount: montoDeTexto(v.monto) ?? 0,
+    moneda_p: v.moneda_p,
+    tipo_cambio: v.tipo_cambio.trim() || null,
+    ...opcionalesEnviados(v),
+    ...(documentos ? { documentos } : {}),
+  };
+}
+
+/** An empty form for a payment of `facturas` (the balance as the amount of a single invoice). */
+export function pagoVacio(input: {
+  serieId: number | null;
+  hoy: string;
+  moneda: string;
+  facturas: readonly { factura_id: number; saldo: string }[];
+}): PagoFormValues {
+  const una = input.facturas.length === 1 ? input.facturas[0] : undefined;
+  return {
+    serie_id: input.serieId,
+    fecha: input.hoy,
+    forma_pago: '',
+    monto: una ? una.saldo : '',
+    moneda_p: input.moneda,
+    tipo_cambio: '',
+    opcionales: false,
+    num_operacion: '',
+    rfc_emisor_cta_ordenante: '',
+    nom_banco_ordenante_ext: '',
+    cta_ordenante: '',
+    rfc_emisor_cta_ben: '',
+    cta_beneficiario: '',
+    tipo_cadena_pago: '',
+    cert_pago: '',
+    cad_pago: '',
+    sello_pago: '',
+    documentos:
+      input.facturas.length > 1
+        ? input.facturas.map((f) => ({ factura_id: f.factura_id, importe: f.saldo }))
+        : [],
+  };
+}

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '../src/app/router.tsx';
+import { pathPattern, preloaderSource, routesFromSource } from './route-preload.ts';
+
+const routerSource = readFileSync(join(import.meta.dirname, '../src/app/router.tsx'), 'utf8');
+
+function runPreloader(path: string, signedIn: boolean): string[] {
+  history.pushState(null, '', path);
+  if (signedIn) localStorage.setItem('accessToken', 'token');
+  const source = preloaderSource(
+    [
+      [pathPattern('/login'), ['assets/login.js'], false],
+      [
+        pathPattern('/facturacion/facturas/detalle/:facturaId'),
+        ['assets/app.js', 'assets/detalle.js'],
+        true,
+      ],
+      [pathPattern('/reset-password/:passwordResetToken?'), ['assets/reset.js'], false],
+    ],
+    ['assets/login.js'],
+    '/',
+  );
+  new Function(source)();
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+    (l) => new URL(l.href).pathname,
+  );
+}
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('route preload', () => {
+  it('reads every route of the route table from its source, with its frame and guard', () => {
+    const parsed = routesFromSource(routerSource);
+    expect(parsed.map((r) => r.path)).toEqual(ROUTES.map((r) => r.path));
+    expect(parsed.map((r) => r.layout)).toEqual(ROUTES.map((r) => r.layout));
+    expect(parsed.map((r) => r.requiresAuth)).toEqual(
+      ROUTES.map((r) => r.guard === 'requiresAuth'),
+    );
+    expect(parsed.map((r) => r.serverState)).toEqual(ROUTES.map((r) => r.serverState !== false));
+    for (const route of parsed) expect(route.module).toMatch(/^src\/app\/routes\/.+\.tsx$/);
+  });
+
+  it('matches paths as React Router does: parameters and optional parameters', () => {
+    const detalle = new RegExp(pathPattern('/facturacion/facturas/detalle/:facturaId'));
+    expect(detalle.test('/facturacion/facturas/detalle/42')).toBe(true);
+    expect(detalle.test('/facturacion/facturas/detalle/42/')).toBe(true);
+    expect(detalle.test('/facturacion/facturas/detalle')).toBe(false);
+    expect(detalle.test('/facturacion/facturas/detalle/42/x')).toBe(false);
+    const reset = new RegExp(pathPattern('/reset-password/:passwordResetToken?'));
+    expect(reset.test('/reset-password')).toBe(true);
+    expect(reset.test('/reset-password/abc')).toBe(true);
+    expect(new RegExp(pathPattern('/')).test('/')).toBe(true);
+    expect(new RegExp(pathPattern('/')).test('/login')).toBe(false);
+  });
+
+  it("preloads the opened screen's chunks, or the login's when a signed-in screen has no session", () => {
+    expect(runPreloader('/facturacion/facturas/detalle/7', true)).toEqual([
+      '/assets/app.js',
+      '/assets/detalle.js',
+    ]);
+    document.head.innerHTML = '';
+    localStorage.clear();
+    expect(runPreloader('/facturacion/facturas/detalle/7', false)).toEqual(['/assets/login.js']);
+    document.head.innerHTML = '';
+    expect(runPreloader('/no-existe', false)).toEqual([]);
+  });
+});

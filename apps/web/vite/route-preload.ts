@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * First load without a waterfall (issue 16). Without help the browser fetches the entry and its
+ * libraries, runs them, and only then learns which screen the URL opens and asks for its chunks:
+ * one more round trip plus the libraries' start-up, before the screen's own code even leaves the
+ * server. This plugin writes a tiny script into index.html's head that maps the route table's paths
+ * to the chunks each screen needs (its chunk, its frame, the server-state cache) and adds
+ * `<link rel="modulepreload">` for the current URL's, so they download in parallel with the entry.
+ * It is inline (a separate file would cost the round trip it saves); a Content-Security-Policy
+ * must allow it by its hash or it is skipped, and the app still loads, one round trip slower.
+ */
+
+export interface RouteSource {
+  path: string;
+  /** The screen module, relative to apps/web (src/app/routes/….tsx). */
+  module: string;
+  layout: 'app' | 'visitor';
+  requiresAuth: boolean;
+  serverState: boolean;
+}
+
+/** The routes of src/app/router.tsx, read from its source (the route table is plain data). */
+export function routesFromSource(source: string): RouteSource[] {
+  const route =
+    /\{\s*path: '([^']+)',([\s\S]*?)screen: lazy\(\s*\(\) => import\('\.\/([^']+)'\),?\s*\)/g;
+  return [...source.matchAll(route)].map(([, path = '', body = '', module = '']) => ({
+    path,
+    module: `src/app/${module}`,
+    layout: /layout: 'app'/.test(body) ? 'app' : 'visitor',
+    requiresAuth: /guard: 'requiresAuth'/.test(body),
+    serverState: !/serverState: false/.test(body),
+  }));
+}
+
+/** A React Router path as a regular expression source (`:param`, optional `:param?`). */
+export function pathPattern(path: string): string {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${escape(segment)}`;
+      return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+    });
+  return `^${segments.join('')}/?$`;
+}
+
+export interface ChunkInfo {
+  fileName: string;
+  imports: string[];
+}
+
+/** The chunk files a set of chunks needs (themselves and their static imports, transitively). */
+export function closure(chunks: ReadonlyMap<string, ChunkInfo>, files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...files];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of chunks.get(file)?.imports ?? []) stack.push(imported);
+  }
+  return seen;
+}
+
+/** The preloader's source: the chunk files once, then `[pattern, file indexes, requiresAuth]`. */
+export function preloaderSource(
+  table: Array<[pattern: string, files: string[], requiresAuth: boolean]>,
+  loginFiles: string[],
+  base: string,
+): string {
+  const files = [...new Set([...table.flatMap(([, f]) => f), ...loginFiles])].sort();
+  const index = (list: string[]) => list.map((f) => files.indexOf(f));
+  const routes = table.map(([pattern, list, auth]) => [pattern, index(list), auth ? 1 : 0]);
+  return `(()=>{const files=${JSON.stringify(files)};const routes=${JSON.stringify(routes)};
+const login=${JSON.stringify(index(loginFiles))};let signedIn=false;
+try{signedIn=!!localStorage.getItem('accessToken')}catch{}
+for(const [pattern,list,auth] of routes){if(!new RegExp(pattern).test(location.pathname))continue;
+for(const i of auth&&!signedIn?login:list){const l=document.createElement('link');l.rel='modulepreload';
+l.crossOrigin='';l.href=${JSON.stringify(base)}+files[i];document.head.appendChild(l)}break}})();`;
+}
+
+export function routePreload(options: { webDir: string }): Plugin {
+  let base = '/';
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_, bundle) {
+      const routes = routesFromSource(
+        readFileSync(join(options.webDir, 'src/app/router.tsx'), 'utf8'),
+      );
+      const chunks = new Map<string, ChunkInfo>();
+      const byModule = new Map<string, string>();
+      let entry: string | null = null;
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        chunks.set(item.fileName, { fileName: item.fileName, imports: item.imports });
+        if (item.facadeModuleId) byModule.set(item.facadeModuleId, item.fileName);
+        if (item.isEntry) entry = item.fileName;
+      }
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset' || routes.length === 0) {
+        this.warn('route-preload: no entry, index.html or route table found; nothing preloaded');
+        return;
+      }
+      const fileOf = (module: string) => byModule.get(join(options.webDir, module));
+      const loaded = closure(chunks, [entry]);
+      const needs = (modules: string[]) => {
+        const files = modules.map(fileOf).filter((f): f is string => f !== undefined);
+        return [...closure(chunks, files)].filter((f) => !loaded.has(f)).sort();
+      };
+      const frames = (route: RouteSource) => [
+        route.module,
+        ...(route.layout === 'app' ? ['src/app/layouts/app-layout.tsx'] : []),
+        ...(route.serverState ? ['src/app/query-client.tsx'] : []),
+      ];
+      const table = routes
+        .filter((r) => fileOf(r.module))
+        .map((r): [string, string[], boolean] => [
+          pathPattern(r.path),
+          needs(frames(r)),
+          r.requiresAuth,
+        ]);
+      const login = routes.find((r) => r.path === '/login');
+      const source = preloaderSource(table, login ? needs(frames(login)) : [], base);
+      const text =
+        typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
+      html.source = text.replace(
+        /(\s*)<script type="module"/,
+        `$1<script>${source}</script>$1<script type="module"`,
+      );
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HistorialTipoCambio } from '@repo/cfdi/tipo-cambio';
+import { catalogosDePrueba } from '../../../cfdi/test/catalogos-de-prueba.ts';
+import { PacRechazoError } from '../errors.ts';
+import { cfdiSellado, ingresoDraft } from '../../test/cfdi-de-prueba.ts';
+import { SandboxPac } from './sandbox-pac.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-fiscal-'));
+const AHORA = new Date('2026-01-21T18:00:00Z'); // 12:00 Zona Centro, a day with a published FIX
+const historial = new HistorialTipoCambio([
+  { moneda: 'USD', serie: 'SF43718', fecha: '2026-01-21', valor: '17.4520' },
+]);
+const pac = new SandboxPac({
+  dataDir,
+  catalogos: catalogosDePrueba,
+  clock: () => AHORA,
+  validarEsquema: false,
+  tiposDeCambio: { referencia: async (m, d) => historial.referencia(m, d) },
+});
+
+async function rechazo(xml: string): Promise<PacRechazoError> {
+  try {
+    await pac.timbrar(xml, { idempotencyKey: xml.slice(-40) });
+  } catch (e) {
+    if (e instanceof PacRechazoError) return e;
+    throw e;
+  }
+  throw new Error('se esperaba un rechazo');
+}
+
+const IVA = (tasa: string) =>
+  [{ tipo: 'traslado', impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: tasa }] as const;
+
+describe('the sandbox PAC refuses what a real PAC refuses', () => {
+  it('USD with TipoCambio 1 → CFDI40118; the day’s FIX is stamped', async () => {
+    const usd = (tipoCambio: string) =>
+      cfdiSellado(AHORA, { draft: ingresoDraft({ moneda: 'USD', tipoCambio }) });
+    const e = await rechazo(usd('1'));
+    expect(e.codigo).toBe('CFDI40118');
+    expect(e.message).toMatch(/^CFDI40118 - Cuando el valor del campo TipoCambio/);
+    expect(e.incidencias[0]).toMatchObject({ codigo: 'CFDI40118', ruta: 'TipoCambio' });
+    const t = await pac.timbrar(usd('17.4520'), { idempotencyKey: 'usd-ok' });
+    expect(t.codigo).toBe('200');
+  });
+
+  it('IVA 8 % from a postal code outside the border region → CFDI40179 on the rate; from Tijuana it is stamped', async () => {
+    const concepto = { ...ingresoDraft().conceptos[0]!, claveProdServ: '50202306' };
+    const fuera = cfdiSellado(AHORA, {
+      draft: ingresoDraft({ conceptos: [{ ...concepto, impuestos: [...IVA('0.08')] }] }),
+    });
+    const e = await rechazo(fuera);
+    expect(e.codigo).toBe('CFDI40179');
+    expect(e.incidencias[0]?.ruta).toBe('Conceptos[0].Impuestos.Traslados[0].TasaOCuota');
+    expect(e.incidencias[0]?.mensaje).toMatch(/región fronteriza/);
+    const tijuana = cfdiSellado(AHORA, {
+      draft: ingresoDraft({
+        lugarExpedicion: '22000',
+        conceptos: [{ ...concepto, impuestos: [...IVA('0.08')] }],
+      }),
+    });
+    expect((await pac.timbrar(tijuana, { idempotencyKey: 'tijuana' })).codigo).toBe('200');
+  });
+});
