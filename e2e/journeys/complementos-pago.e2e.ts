@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FacturaDraftRequestInput, TimbrarFacturaResponse } from '@repo/contracts/facturas';
 import type { SerieResponse } from '@repo/contracts/series';
 import { signInPage } from '../fixtures/accounts.ts';
-import { PHONE, newPage, screenshot } from '../fixtures/browser.ts';
-import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
+import { type FacturacionSetup, createClient, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
@@ -19,9 +20,9 @@ beforeAll(async () => {
   });
 });
 
-function draft(): FacturaDraftRequestInput {
+function draft(clientId = setup.client.id, precio = '500.00'): FacturaDraftRequestInput {
   return {
-    client_id: setup.client.id,
+    client_id: clientId,
     serie_id: setup.serie.id,
     forma_pago: '99',
     metodo_pago: 'PPD',
@@ -30,7 +31,7 @@ function draft(): FacturaDraftRequestInput {
       {
         product_service_id: setup.product.id,
         cantidad: '1',
-        precio_unitario: '500.00',
+        precio_unitario: precio,
         impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
           .filter((t) => t.selected)
           .map((t) => t.id),
@@ -109,7 +110,102 @@ describe('payment complements', () => {
     await phone.getByTestId('pagos-saldo').waitFor();
     await screenshot(phone, 'pagos-telefono');
     await phone.goto('/facturacion/pagos-pendientes');
-    await phone.getByTestId(`pendiente-${factura.id}`).waitFor();
+    await phone.getByTestId(`pendiente-card-${factura.id}`).waitFor();
+    expect(await horizontalOverflow(phone)).toBe(0);
     await screenshot(phone, 'pagos-pendientes-telefono');
+  });
+
+  it('one payment settles two PPD invoices of one client from the pending view; mixing clients is refused', async () => {
+    const timbrar = async (clientId: number, precio: string) =>
+      (
+        await setup.api.send<TimbrarFacturaResponse>(
+          'POST',
+          'facturacion/V40/facturas-ingreso',
+          draft(clientId, precio),
+        )
+      ).factura;
+    const otro = await createClient(setup.api, {
+      name_razon_social: 'ESCUELA KEMPER URGATE',
+      rfc: 'EKU9003173C9',
+      regimenFiscal: '601',
+      email: 'kemper@example.com',
+      address: { codigo_postal: '42501' },
+    });
+    const a = await timbrar(setup.client.id, '500.00');
+    const b = await timbrar(setup.client.id, '1000.00');
+    const c = await timbrar(otro.id, '500.00');
+    const pesos = (texto: string) =>
+      Number(/\$ ([\d,]+\.\d\d)/.exec(texto)?.[1]?.replace(/,/g, ''));
+
+    const page = await newPage(journey.browser, journey.app.url);
+    await signInPage(page, setup.session);
+    await page.goto('/');
+    const porCobrar = page.getByTestId('inicio-por-cobrar');
+    await expect.poll(async () => pesos(await porCobrar.innerText())).toBeGreaterThan(0);
+    const antes = pesos(await porCobrar.innerText());
+    await page.getByTestId('inicio-acciones').getByRole('link', { name: 'Registrar pago' }).click();
+    await page.waitForURL('**/facturacion/pagos-pendientes');
+    await page.getByTestId(`pendiente-${c.id}`).waitFor();
+
+    // The client filter asks the API (client_id): the other client's invoice is not listed.
+    await page.locator('#pendientes-cliente').fill('XOCHILT');
+    await page.getByRole('option', { name: /XOCHILT CASAS CHAVEZ/ }).click();
+    await page.getByTestId(`pendiente-${c.id}`).waitFor({ state: 'detached' });
+    await page.getByTestId(`pendiente-${b.id}`).waitFor();
+    await page.getByRole('button', { name: 'Todos' }).click();
+    await page.getByTestId(`pendiente-${c.id}`).waitFor();
+
+    await page
+      .getByRole('checkbox', { name: `Seleccionar la factura F-${String(a.folio)}` })
+      .check();
+    await page
+      .getByRole('checkbox', { name: `Seleccionar la factura F-${String(c.folio)}` })
+      .click();
+    expect(await page.getByTestId('pendientes-aviso').innerText()).toContain(
+      'sólo puede relacionar facturas del mismo cliente',
+    );
+    expect(
+      await page
+        .getByRole('checkbox', { name: `Seleccionar la factura F-${String(c.folio)}` })
+        .isChecked(),
+    ).toBe(false);
+    await page
+      .getByRole('checkbox', { name: `Seleccionar la factura F-${String(b.folio)}` })
+      .check();
+    const seleccion = page.getByTestId('pendientes-seleccion');
+    expect(await seleccion.innerText()).toContain('2 facturas de XOCHILT CASAS CHAVEZ');
+    expect(await seleccion.innerText()).toContain('$ 1,740.00');
+    await seleccion.getByRole('button', { name: 'Registrar un pago de la selección' }).click();
+    const form = page.getByTestId('pago-form');
+    expect(await form.locator('#pago-doc-0').inputValue()).toBe('580.00');
+    expect(await form.locator('#pago-doc-1').inputValue()).toBe('1160.00');
+    expect(await form.getByTestId('pago-total').innerText()).toBe('$ 1,740.00');
+    await form.locator('#pago-forma').selectOption('03');
+    await screenshot(page, 'pago-varias-facturas');
+    await form.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+
+    const timbrado = page.getByTestId('pago-timbrado');
+    await timbrado.waitFor();
+    expect(await timbrado.innerText()).toContain('saldo $ 0.00');
+    await page.getByTestId(`pendiente-${a.id}`).waitFor({ state: 'detached' });
+    expect(await page.getByTestId(`pendiente-${b.id}`).count()).toBe(0);
+    await page.getByTestId(`pendiente-${c.id}`).waitFor();
+    await screenshot(page, 'pago-varias-facturas-timbrado');
+    const [xml] = await Promise.all([
+      page.waitForEvent('download'),
+      timbrado.getByRole('button', { name: 'Descargar XML' }).click(),
+    ]);
+    const texto = await readFile(await xml.path(), 'utf8');
+    const docs = texto.match(/<pago20:DoctoRelacionado\b[^>]*>/g) ?? [];
+    expect(docs).toHaveLength(2);
+    expect(docs.map((d) => /ImpSaldoInsoluto="([^"]+)"/.exec(d)?.[1])).toEqual(['0.00', '0.00']);
+    expect(texto).toContain('Monto="1740.00"');
+
+    await page.goto(`/facturacion/facturas/detalle/${b.id}`);
+    await expect.poll(() => page.getByTestId('pagos-saldo').innerText()).toBe('$ 0.00');
+    await page.goto('/');
+    await expect
+      .poll(async () => pesos(await porCobrar.innerText()))
+      .toBe(Math.round((antes - 1740) * 100) / 100);
   });
 });

@@ -9,6 +9,7 @@ import { findSerie } from '../series/series.queries.ts';
 import {
   FACTURA_CANCELADA,
   FACTURA_PUE,
+  OTRA_MONEDA,
   OTRO_CLIENTE,
   fechaAntesDeFactura,
 } from './complemento-pago-tipo.ts';
@@ -304,6 +305,26 @@ describe('POST /api/facturacion/V40/complemento-pago', () => {
     );
     expect(mix.statusCode).toBe(422);
     expect(mix.json().dataError.documentos).toContain(OTRO_CLIENTE);
+
+    // Same client, another currency: refused too, and nothing is stamped.
+    const usd = await facturaPpd(t, e, { moneda: 'USD', tipo_cambio: '17.5', precio: '10.00' });
+    const n = await countComprobantes(e.enterpriseId);
+    const monedas = await api(
+      t,
+      e,
+      'POST',
+      `${V40}/complemento-pago`,
+      pagoBody(e, d.id, 20, {
+        tipo_cambio: '1',
+        documentos: [
+          { factura_id: d.id, importe_pagado: 10 },
+          { factura_id: usd.id, importe_pagado: 10 },
+        ],
+      }),
+    );
+    expect(monedas.statusCode).toBe(422);
+    expect(monedas.json().dataError.documentos).toContain(OTRA_MONEDA);
+    expect(await countComprobantes(e.enterpriseId)).toBe(n);
   });
 
   it('a USD invoice paid in MXN: EquivalenciaDR, the amount in pesos, the balance in dollars', async () => {
@@ -399,20 +420,37 @@ describe('GET /api/facturacion/V40/{enterpriseId}/ppd-pending-payments', () => {
     expect(rows[0].fecha_ultimo_pago.slice(0, 10)).toBe(ahoraPago().slice(0, 10));
     expect(rows[1]).toMatchObject({ pagado: '0.00', fecha_ultimo_pago: null });
     const hoy = ahoraPago().slice(0, 10);
-    const porCliente = await api(
+    // client_id filters on the server: another client's invoice is left out, and only its own shows
+    // when that client is asked for.
+    const otro = await api(t, e, 'POST', '/api/clients', {
+      name_razon_social: 'ESCUELA KEMPER URGATE',
+      rfc: 'EKU9003173C9',
+      regimenFiscal: '601',
+      usoCfdi: 'G03',
+      address: { codigo_postal: '42501' },
+    });
+    const otroId: number = otro.json().data.id;
+    const h = await facturaPpd(t, e, { clientId: otroId, precio: '300.00' });
+    const ids = async (query: string) =>
+      (await api(t, e, 'GET', `${V40}/${e.enterpriseId}/ppd-pending-payments${query}`))
+        .json()
+        .data.data.map((r: { id: number }) => r.id);
+    expect(await ids('')).toEqual([f.id, g.id, h.id]);
+    const primero = await api(
       t,
       e,
       'GET',
-      `${V40}/${e.enterpriseId}/ppd-pending-payments?client_id=${e.clientId + 1000}`,
+      `${V40}/${e.enterpriseId}/ppd-pending-payments?client_id=${e.clientId}`,
     );
-    expect(porCliente.json().data.data).toEqual([]);
-    const porFecha = await api(
-      t,
-      e,
-      'GET',
-      `${V40}/${e.enterpriseId}/ppd-pending-payments?from_date=${hoy}&to_date=${hoy}&client_id=${e.clientId}`,
-    );
-    expect(porFecha.json().data.data).toHaveLength(2);
+    expect(primero.json().data).toMatchObject({ total: 2 });
+    expect(await ids(`?client_id=${e.clientId}`)).toEqual([f.id, g.id]);
+    expect(await ids(`?client_id=${otroId}`)).toEqual([h.id]);
+    expect(await ids(`?client_id=${e.clientId + 100000}`)).toEqual([]);
+    expect(await ids(`?from_date=${hoy}&to_date=${hoy}&client_id=${e.clientId}`)).toEqual([
+      f.id,
+      g.id,
+    ]);
+    expect(await ids(`?to_date=2000-01-01&client_id=${otroId}`)).toEqual([]);
     const ajeno = await api(t, e, 'GET', `${V40}/${e.enterpriseId + 1}/ppd-pending-payments`);
     expect(ajeno.statusCode).toBe(404);
   });

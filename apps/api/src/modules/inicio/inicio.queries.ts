@@ -23,14 +23,33 @@ export async function totalesPorMes(db: Db, enterpriseId: number, desde: string)
   return rowsOf<{ mes: string; total: string; facturas: number }>(result);
 }
 
-/** PPD income invoices still owed (stamped, not cancelled) and cancellations still in process. */
+/**
+ * What the stamped payment complements (not cancelled) took from each invoice, in its currency
+ * (spec section 4: a payment counts toward the total paid only once stamped).
+ */
+const PAGADO = sql`coalesce((select sum(pd.imp_pagado::numeric) from pagos_documentos pd
+    join comprobantes p on p.enterprise_id = pd.enterprise_id and p.id = pd.comprobante_id
+   where pd.enterprise_id = c.enterprise_id and pd.factura_id = c.id
+     and p.status = 'timbrada'), 0)`;
+
+/** What a PPD invoice still owes, in MXN: its total minus its stamped payments, at its TipoCambio. */
+const SALDO_MXN = sql`((nullif(c.total, '')::numeric - ${PAGADO}) * coalesce(f.tipo_cambio, 1))`;
+
+/**
+ * PPD income invoices still owed (stamped, not cancelled, with a balance): the sum of their
+ * balances, how many; and cancellations still in process.
+ */
 export async function pendientes(db: Db, enterpriseId: number) {
   const result = await db.execute(
-    sql`select round(coalesce(sum(${TOTAL_MXN}) filter (where f.metodo_pago = 'PPD'), 0), 2)::text as por_cobrar,
-               (count(*) filter (where f.metodo_pago = 'PPD'))::int as facturas_ppd,
-               (count(*) filter (where c.estatus_cancelacion = 'En proceso'))::int as en_proceso
-          from ${FACTURAS}
-         where c.enterprise_id = ${enterpriseId} and c.tipo = 'I' and c.status = 'timbrada'`,
+    sql`select round(coalesce(sum(saldo) filter (where ppd and saldo > 0), 0), 2)::text as por_cobrar,
+               (count(*) filter (where ppd and saldo > 0))::int as facturas_ppd,
+               (count(*) filter (where en_proceso))::int as en_proceso
+          from (select f.metodo_pago = 'PPD' as ppd,
+                       case when f.metodo_pago = 'PPD' then ${SALDO_MXN} else 0 end as saldo,
+                       c.estatus_cancelacion = 'En proceso' as en_proceso
+                  from ${FACTURAS}
+                 where c.enterprise_id = ${enterpriseId} and c.tipo = 'I'
+                   and c.status = 'timbrada') x`,
   );
   return (
     rowsOf<{ por_cobrar: string; facturas_ppd: number; en_proceso: number }>(result)[0] ?? {

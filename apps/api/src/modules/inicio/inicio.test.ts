@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { api, basico, seedFacturador } from '../facturas/facturas.test-support.ts';
+import {
+  V40 as V40_PAGOS,
+  facturaPpd,
+  pagoBody,
+  seedCobrador,
+} from '../complementos-pago/complementos-pago.test-support.ts';
 import { ultimosDoceMeses } from './inicio.service.ts';
 
 const V40 = '/api/facturacion/V40';
@@ -92,5 +98,38 @@ describe('GET /api/inicio/resumen', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/inicio/resumen' })).statusCode).toBe(
       401,
     );
+  });
+
+  it('Por cobrar (PPD) adds up what each PPD invoice still owes: stamped payments count, cancelled ones give it back', async () => {
+    const e = await seedCobrador(t, 10);
+    const a = await facturaPpd(t, e, { precio: '1000.00' });
+    const b = await facturaPpd(t, e, { precio: '500.00' });
+    expect([a.total, b.total]).toEqual(['1160.00', '580.00']);
+    const porCobrar = async () =>
+      (await api(t, e, 'GET', '/api/inicio/resumen')).json().data.por_cobrar;
+    expect(await porCobrar()).toEqual({ total: '1740.00', facturas: 2 });
+
+    const pago = async (facturaId: number, monto: number) => {
+      const res = await api(
+        t,
+        e,
+        'POST',
+        `${V40_PAGOS}/complemento-pago`,
+        pagoBody(e, facturaId, monto),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.data.id as number;
+    };
+    const primero = await pago(a.id, 400.5);
+    expect(await porCobrar()).toEqual({ total: '1339.50', facturas: 2 });
+    // B paid in full: it no longer counts as an invoice to collect.
+    await pago(b.id, 580);
+    expect(await porCobrar()).toEqual({ total: '759.50', facturas: 1 });
+
+    const cancel = await api(t, e, 'POST', `${V40_PAGOS}/complemento-pago/${primero}/cancelar`, {
+      motivo: '02',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await porCobrar()).toEqual({ total: '1160.00', facturas: 1 });
   });
 });

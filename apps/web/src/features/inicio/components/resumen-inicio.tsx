@@ -79,8 +79,8 @@ export function ResumenInicio() {
             testId="inicio-por-cobrar"
             titulo="Por cobrar (PPD)"
             valor={formatCurrency(por_cobrar.total)}
-            detalle={`${facturas(por_cobrar.facturas)} en parcialidades o diferidas`}
-            to="/facturacion/facturas"
+            detalle={`${facturas(por_cobrar.facturas)} PPD con saldo pendiente`}
+            to="/facturacion/pagos-pendientes"
           />
         </Col>
         <Col md={4}>

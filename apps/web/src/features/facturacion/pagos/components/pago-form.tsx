@@ -16,6 +16,7 @@ import { useSession } from '#src/shared/session/session-store.ts';
 import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
 import { useFormasPago } from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
 import { PENDIENTES_QUERY_KEY, registrarPago } from '../api/complementos-pago.ts';
+import { PagoDocumentos } from './pago-documentos.tsx';
 import {
   type CampoOpcional,
   type PagoFormValues,
@@ -256,65 +257,39 @@ export function PagoForm(props: {
             </Col>
           </>
         )}
-        <Col sm={6} lg={4}>
-          <Form.Label htmlFor="pago-monto" className="fw-semibold">
-            Monto del pago
-          </Form.Label>
-          <Form.Control
-            id="pago-monto"
-            inputMode="decimal"
-            placeholder="$ 0.00"
-            value={values.monto}
-            isInvalid={!!error('monto')}
-            onChange={(e) => set('monto', e.target.value)}
-            onBlur={() => {
-              const n = Number(values.monto.replace(/[$,\s]/g, ''));
-              if (values.monto.trim() && Number.isFinite(n) && n > 0)
-                set('monto', formatCurrency(n));
-            }}
+        {varias ? (
+          <PagoDocumentos
+            facturas={props.facturas}
+            documentos={values.documentos}
+            monedaPago={values.moneda_p}
+            error={error}
+            onChange={(documentos) => set('documentos', documentos)}
           />
-          <Form.Control.Feedback type="invalid">{error('monto')}</Form.Control.Feedback>
-          {!varias && principal && (
-            <Form.Text muted>
-              Saldo de la factura: {formatCurrency(principal.saldo)}
-              {props.moneda !== 'MXN' && ` ${props.moneda}`}
-            </Form.Text>
-          )}
-        </Col>
-        {varias && (
-          <Col xs={12}>
-            <div className="fw-semibold mb-2">Aplicación a cada factura</div>
-            {props.facturas.map((f, i) => (
-              <Row key={f.factura_id} className="g-2 align-items-center mb-2">
-                <Col xs={5} sm={4}>
-                  <Form.Label htmlFor={`pago-doc-${i}`} className="mb-0">
-                    {f.serieFolio}{' '}
-                    <span className="small text-body-secondary">
-                      (saldo {formatCurrency(f.saldo)})
-                    </span>
-                  </Form.Label>
-                </Col>
-                <Col xs={7} sm={4}>
-                  <Form.Control
-                    id={`pago-doc-${i}`}
-                    inputMode="decimal"
-                    value={values.documentos[i]?.importe ?? ''}
-                    isInvalid={!!error(`documentos.${i}.importe`)}
-                    onChange={(e) =>
-                      set(
-                        'documentos',
-                        values.documentos.map((d, j) =>
-                          j === i ? { ...d, importe: e.target.value } : d,
-                        ),
-                      )
-                    }
-                  />
-                  <Form.Control.Feedback type="invalid">
-                    {error(`documentos.${i}.importe`)}
-                  </Form.Control.Feedback>
-                </Col>
-              </Row>
-            ))}
+        ) : (
+          <Col sm={6} lg={4}>
+            <Form.Label htmlFor="pago-monto" className="fw-semibold">
+              Monto del pago
+            </Form.Label>
+            <Form.Control
+              id="pago-monto"
+              inputMode="decimal"
+              placeholder="$ 0.00"
+              value={values.monto}
+              isInvalid={!!error('monto')}
+              onChange={(e) => set('monto', e.target.value)}
+              onBlur={() => {
+                const n = Number(values.monto.replace(/[$,\s]/g, ''));
+                if (values.monto.trim() && Number.isFinite(n) && n > 0)
+                  set('monto', formatCurrency(n));
+              }}
+            />
+            <Form.Control.Feedback type="invalid">{error('monto')}</Form.Control.Feedback>
+            {principal && (
+              <Form.Text muted>
+                Saldo de la factura: {formatCurrency(principal.saldo)}
+                {props.moneda !== 'MXN' && ` ${props.moneda}`}
+              </Form.Text>
+            )}
           </Col>
         )}
         <Col xs={12}>

@@ -6,6 +6,7 @@ import {
   montoDeTexto,
   pagoVacio,
   toPagoRequest,
+  totalDocumentos,
   validarPago,
 } from './pago-form-values.ts';
 import { HIGHLIGHT_MS, actualizarPago, agregarPago, listaDe, totalPagado } from './pagos-lista.ts';
@@ -93,6 +94,50 @@ describe('payment form (spec section 5)', () => {
         .cta_ordenante,
     ).toMatch(/10, 16 o 18 dígitos/);
     expect(validarPago({ ...vacio(), forma_pago: '03' }, ctx)).toEqual({});
+  });
+
+  it('several invoices: each defaults to its balance, the payment is their sum, none above its balance', () => {
+    const saldos = [
+      { factura_id: 7, saldo: '1160.00', fecha: '2026-11-20T10:00:00', serieFolio: 'F-1' },
+      { factura_id: 8, saldo: '580.10', fecha: '2026-11-21T10:00:00', serieFolio: 'F-2' },
+    ];
+    const v = {
+      ...pagoVacio({ serieId: 3, hoy: '2026-11-24', moneda: 'MXN', facturas: saldos }),
+      forma_pago: '03',
+    };
+    expect(v.monto).toBe('');
+    expect(v.documentos).toEqual([
+      { factura_id: 7, importe: '1160.00' },
+      { factura_id: 8, importe: '580.10' },
+    ]);
+    expect(totalDocumentos(v.documentos)).toBe(1740.1);
+    const multi = { ...ctx, saldos };
+    expect(validarPago(v, multi)).toEqual({});
+    const body = toPagoRequest(v, {
+      facturaId: 7,
+      enterpriseId: 1,
+      clientId: 2,
+      ahora: new Date(2026, 10, 24, 9, 0, 0),
+    });
+    expect(body.payment_amount).toBe(1740.1);
+    expect(body.documentos).toEqual([
+      { factura_id: 7, importe_pagado: 1160 },
+      { factura_id: 8, importe_pagado: 580.1 },
+    ]);
+    const parcial = {
+      ...v,
+      documentos: [
+        { factura_id: 7, importe: '$ 1,000.00' },
+        { factura_id: 8, importe: '580.11' },
+      ],
+    };
+    expect(totalDocumentos(parcial.documentos)).toBe(1580.11);
+    expect(validarPago(parcial, multi)).toEqual({
+      'documentos.1.importe': 'El importe es mayor que el saldo de la factura F-2.',
+    });
+    const vacia = { ...v, documentos: [v.documentos[0]!, { factura_id: 8, importe: '' }] };
+    expect(totalDocumentos(vacia.documentos)).toBeNull();
+    expect(validarPago(vacia, multi)['documentos.1.importe']).toMatch(/Indique lo que se aplica/);
   });
 });
 

@@ -61,6 +61,20 @@ export function montoDeTexto(texto: string): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
+/**
+ * A payment of several invoices: its amount is what goes to each one, added up in cents; null while
+ * any of them is not a valid amount.
+ */
+export function totalDocumentos(documentos: readonly { importe: string }[]): number | null {
+  let centavos = 0;
+  for (const d of documentos) {
+    const importe = montoDeTexto(d.importe);
+    if (importe === null) return null;
+    centavos += Math.round(importe * 100);
+  }
+  return centavos / 100;
+}
+
 /** Which optional fields the forma de pago shows (spec section 5), behind the toggle. */
 export function camposVisibles(formaPago: string): Record<CampoOpcional, boolean> {
   const c = camposFormaPago(formaPago);
@@ -125,20 +139,26 @@ export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<st
   }
   if (!v.forma_pago) errores.forma_pago = 'La forma de pago es obligatoria';
   const monto = montoDeTexto(v.monto);
-  if (monto === null) errores.monto = 'Indique el monto del pago, mayor a 0 con hasta 2 decimales.';
   if (ctx.monedaFactura !== 'MXN' && !/^\d+(\.\d{1,6})?$/.test(v.tipo_cambio.trim()))
     errores.tipo_cambio = `Indique el tipo de cambio del día del pago (pesos mexicanos por ${ctx.monedaFactura}).`;
   if (v.documentos.length > 1) {
-    let suma = 0;
     v.documentos.forEach((d, i) => {
       const importe = montoDeTexto(d.importe);
+      const saldo = ctx.saldos.find((s) => s.factura_id === d.factura_id);
       if (importe === null)
-        errores[`documentos.${i}.importe`] = 'Indique lo que se aplica a esta factura.';
-      else suma += Math.round(importe * 100);
+        errores[`documentos.${i}.importe`] =
+          'Indique lo que se aplica a esta factura, mayor a 0 con hasta 2 decimales.';
+      else if (
+        saldo &&
+        v.moneda_p === ctx.monedaFactura &&
+        Math.round(importe * 100) > Math.round(Number(saldo.saldo) * 100)
+      )
+        errores[`documentos.${i}.importe`] =
+          `El importe es mayor que el saldo de la factura ${saldo.serieFolio}.`;
     });
-    if (monto !== null && suma !== Math.round(monto * 100))
-      errores.monto = 'La suma de lo aplicado a cada factura debe ser igual al monto del pago.';
-  } else if (monto !== null && v.moneda_p === ctx.monedaFactura) {
+  } else if (monto === null) {
+    errores.monto = 'Indique el monto del pago, mayor a 0 con hasta 2 decimales.';
+  } else if (v.moneda_p === ctx.monedaFactura) {
     const saldo = ctx.saldos[0];
     if (saldo && Math.round(monto * 100) > Math.round(Number(saldo.saldo) * 100))
       errores.monto = `El pago es mayor que el saldo de la factura ${saldo.serieFolio}.`;
@@ -170,7 +190,7 @@ export function toPagoRequest(
     creation_date: fechaPagoConHora(diaDe(ctx.ahora), ctx.ahora),
     forma_pago: v.forma_pago,
     payment_date: fechaPagoConHora(v.fecha, ctx.ahora),
-    payment_amount: montoDeTexto(v.monto) ?? 0,
+    payment_amount: (documentos ? totalDocumentos(v.documentos) : montoDeTexto(v.monto)) ?? 0,
     moneda_p: v.moneda_p,
     tipo_cambio: v.tipo_cambio.trim() || null,
     ...opcionalesEnviados(v),
