@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
@@ -281,6 +285,30 @@ describe('POST /api/facturacion/V40/complemento-pago', () => {
     });
     const pend = await api(t, e, 'GET', `${V40}/${e.enterpriseId}/ppd-pending-payments`);
     expect(pend.json().data.data).toEqual([]);
+
+    // Its PDF is a recibo de pago listing both invoices with their balances, marked as a test stamp.
+    const pdf = await api(
+      t,
+      e,
+      'GET',
+      `/api/comprobantes/v40/${String(res.json().data.data.id)}/get-invoice-pdf`,
+    );
+    expect(pdf.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'recibo-pago-'));
+    const file = join(dir, 'recibo.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    if (process.env.PDF_SAMPLES_DIR)
+      writeFileSync(join(process.env.PDF_SAMPLES_DIR, 'recibo-dos-facturas.pdf'), pdf.rawPayload);
+    const texto = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    rmSync(dir, { recursive: true, force: true });
+    expect(texto).toContain('RECIBO DE PAGO');
+    expect(texto).toContain('DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL');
+    expect(texto).toContain(`UUID ${a.uuid}`);
+    expect(texto).toContain(`UUID ${b.uuid}`);
+    expect(texto).toContain('$ 1,160.00 $ 1,160.00 $ 0.00');
+    expect(texto).toContain('$ 580.00 $ 580.00 $ 0.00');
+    expect(texto).toContain('Total pagado MXN');
+    expect(texto).toContain('UN MIL SETECIENTOS CUARENTA PESOS 00/100 M.N.');
 
     const otroCliente = await api(t, e, 'POST', '/api/clients', {
       name_razon_social: 'ESCUELA KEMPER URGATE',

@@ -178,15 +178,51 @@ describe('representación impresa (PDF) of stamped CFDIs', () => {
     expect(flat.indexOf(formatMoney(cfdi.Total))).toBeGreaterThan(flat.indexOf('número 60'));
   });
 
-  it('a complemento de pago shows the payment and the related document', async () => {
-    const { text } = await render('pago');
-    const flat = text.replace(/\s+/g, ' ');
-    expect(flat).toContain('COMPLEMENTO DE PAGO');
-    expect(flat).toContain('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
+  it('a complemento de pago reads as a recibo de pago: payment data, invoices with their balances, totals, QR and sellos', async () => {
+    const { cfdi, text, file, pages } = await render('pago');
+    expect(pages).toBe(1);
+    expect(text).toContain('RECIBO DE PAGO');
+    // Read in the PDF's own order (the two columns of the receptor box interleave in -layout).
+    const flat = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(flat).toContain('P - Pago');
+    // The payment's data where an invoice has its payment terms.
+    expect(flat).toContain('DATOS DEL PAGO');
+    expect(flat).toMatch(/MONTO RECIBIDO (RFC )?\$ 580\.00 MXN/);
+    expect(flat).toContain('03 - Transferencia electrónica de fondos');
+    expect(flat).toContain('MXN - Peso Mexicano');
     expect(flat).toContain('SPEI-000123');
-    expect(flat).toContain('$ 580.00');
+    expect(flat).not.toContain('XXX - Los códigos asignados');
+    // The invoice it pays: parcialidad, balance before, paid, after, and the taxes of the payment.
+    expect(flat).toContain('FACTURAS QUE SE PAGAN');
+    expect(flat).toContain('F-120');
+    expect(flat).toMatch(/Saldo insoluto 1 \$ 1,160\.00 \$ 580\.00 \$ 580\.00/);
+    expect(flat).toContain('UUID 5FB2822E-396D-4725-8521-CDC4BDD20CCF');
+    expect(flat).toContain('IVA trasladado 16%: base $ 500.00, importe $ 80.00');
+    // No table of conceptos at $ 0.00; the CFDI's own concepto and 0 XXX total in one note.
+    expect(flat).not.toContain('CONCEPTOS');
+    expect(flat).toContain('Concepto del CFDI: 84111506 - Pago');
     expect(flat).toContain('IMPORTE PAGADO CON LETRA');
     expect(flat).toContain('QUINIENTOS OCHENTA PESOS 00/100 M.N.');
+    expect(flat).toContain('Base IVA 16% $ 500.00');
+    expect(flat).toContain('IVA trasladado 16% $ 80.00');
+    expect(flat).toContain('Total pagado MXN $ 580.00');
+    expect(flat).not.toContain('Total XXX');
+    expect(flat).toContain('SELLO DIGITAL DEL CFDI');
+    expect(flat).toContain('SELLO DIGITAL DEL SAT');
+    // A real stamp's QR verifies this CFDI at the SAT (total 0, as the XML says).
+    execFileSync('pdftoppm', ['-png', '-r', '200', file, join(work, 'qr-pago')]);
+    const png = readdirSync(work).find((f) => f.startsWith('qr-pago') && f.endsWith('.png')) ?? '';
+    const image = PNG.sync.read(readFileSync(join(work, png)));
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).toBe(
+      verificacionUrl({
+        uuid: cfdi.Complemento?.TimbreFiscalDigital?.UUID ?? '',
+        rfcEmisor: cfdi.Emisor.Rfc,
+        rfcReceptor: cfdi.Receptor.Rfc,
+        total: cfdi.Total,
+        sello: cfdi.Sello ?? '',
+      }),
+    );
   });
 
   it.each(['sesenta-conceptos', 'pago', 'global'] as const)(

@@ -6,11 +6,17 @@ import {
   parseComprobanteXml,
   type Comprobante,
   type Concepto,
-  type Pago,
   type TimbreFiscalDigital,
 } from '@repo/cfdi/xml';
 import { formatCantidad, formatFecha, formatMoney, formatTasa } from './formato.ts';
 import { importeConLetra } from './importe-con-letra.ts';
+import {
+  datosDelPago,
+  facturasPagadas,
+  notaConcepto,
+  totalesPago,
+  type Lienzo,
+} from './recibo-pago.ts';
 import { bandaSinValidez, marcaDiagonalSinValidez, recuadroSinQr } from './sin-validez-fiscal.ts';
 import { verificacionUrl } from './verificacion-url.ts';
 import { dibujarVentasGlobales } from './ventas-global.ts';
@@ -64,7 +70,7 @@ const F = { r: 'Helvetica', b: 'Helvetica-Bold', mono: 'Courier' };
 const TIPO_TITULO: Record<string, string> = {
   I: 'FACTURA',
   E: 'NOTA DE CRÉDITO',
-  P: 'COMPLEMENTO DE PAGO',
+  P: 'RECIBO DE PAGO',
   T: 'TRASLADO',
   N: 'NÓMINA',
 };
@@ -131,20 +137,28 @@ export async function buildRepresentacionImpresa(
   r.header(serieFolio);
   r.receptorYPago();
   r.relacionados();
-  if (cfdi.InformacionGlobal) r.ventasGlobales();
-  else r.conceptos();
-  if (cfdi.Complemento?.Pagos) r.pagos(cfdi.Complemento.Pagos.Pago);
-  r.totales();
+  const pagos = cfdi.Complemento?.Pagos;
+  if (pagos) {
+    // A CFDI de pagos reads as a recibo de pago (recibo-pago.ts).
+    facturasPagadas(r, input.catalogos, pagos.Pago);
+    notaConcepto(r, input.catalogos, cfdi);
+    totalesPago(r, cfdi);
+  } else {
+    if (cfdi.InformacionGlobal) r.ventasGlobales();
+    else r.conceptos();
+    r.totales();
+  }
   r.timbre(qr, qrUrl);
   r.paginas(serieFolio);
   doc.end();
   return done;
 }
 
-class Renderer {
+class Renderer implements Lienzo {
   y = M;
+  readonly L = { M, W, C, F };
   constructor(
-    private readonly doc: Doc,
+    readonly doc: Doc,
     private readonly input: RepresentacionImpresaInput,
     private readonly cfdi: Comprobante,
     private readonly tfd: TimbreFiscalDigital,
@@ -154,14 +168,14 @@ class Renderer {
     return this.input.catalogos;
   }
 
-  private h(text: string, width: number, font: string, size: number, lineGap = 0.5): number {
+  h(text: string, width: number, font: string, size: number, lineGap = 0.5): number {
     return this.doc
       .font(font)
       .fontSize(size)
       .heightOfString(text || ' ', { width, lineGap });
   }
 
-  private t(
+  t(
     text: string,
     x: number,
     y: number,
@@ -180,7 +194,7 @@ class Renderer {
   }
 
   /** Starts a new page when `height` does not fit; answers whether it did. */
-  private ensure(height: number): boolean {
+  ensure(height: number): boolean {
     if (this.y + height <= BOTTOM) return false;
     this.doc.addPage();
     this.y = M;
@@ -188,14 +202,14 @@ class Renderer {
   }
 
   /** A label over its value; answers the height used. */
-  private campo(label: string, value: string, x: number, y: number, width: number): number {
+  campo(label: string, value: string, x: number, y: number, width: number): number {
     if (!value) return 0;
     const a = this.t(label.toUpperCase(), x, y, width, F.b, 6.2, C.muted);
     const b = this.t(value, x, y + a, width, F.r, 7.8);
     return a + b + 3;
   }
 
-  private titulo(text: string, x = M, width = W): void {
+  titulo(text: string, x = M, width = W): void {
     this.doc.rect(x, this.y, width, 13).fill(C.accent);
     this.t(text.toUpperCase(), x + 5, this.y + 3.3, width - 10, F.b, 7.2, '#ffffff');
     this.y += 13;
@@ -301,6 +315,27 @@ class Renderer {
 
     const px = M + colW + 15;
     let py = this.y + 4;
+    const pagos = cfdi.Complemento?.Pagos?.Pago;
+    if (pagos) py = datosDelPago(this, this.cat, pagos, px, py, lw);
+    else py = this.terminosDePago(px, py, lw);
+    const bottom = Math.max(ly, py) + 2;
+    this.doc
+      .rect(M, top, colW, bottom - top)
+      .lineWidth(0.6)
+      .strokeColor(C.line)
+      .stroke();
+    this.doc
+      .rect(M + colW + 10, top, colW, bottom - top)
+      .lineWidth(0.6)
+      .strokeColor(C.line)
+      .stroke();
+    this.y = bottom + 10;
+  }
+
+  /** An invoice's payment terms: forma and método de pago, currency, global information. */
+  private terminosDePago(px: number, y: number, lw: number): number {
+    const { cfdi } = this;
+    let py = y;
     const forma = cfdi.FormaPago ? this.cat.formaPago(cfdi.FormaPago)?.descripcion : undefined;
     py += this.campo('Forma de pago', conDescripcion(cfdi.FormaPago, forma), px, py, lw);
     const metodo = cfdi.MetodoPago
@@ -324,18 +359,7 @@ class Renderer {
         lw,
       );
     }
-    const bottom = Math.max(ly, py) + 2;
-    this.doc
-      .rect(M, top, colW, bottom - top)
-      .lineWidth(0.6)
-      .strokeColor(C.line)
-      .stroke();
-    this.doc
-      .rect(M + colW + 10, top, colW, bottom - top)
-      .lineWidth(0.6)
-      .strokeColor(C.line)
-      .stroke();
-    this.y = bottom + 10;
+    return py;
   }
 
   relacionados(): void {
@@ -478,70 +502,6 @@ class Renderer {
     this.y = dibujarVentasGlobales(this.doc, this.cfdi, this.y, { M, W, BOTTOM, C, F });
   }
 
-  pagos(pagos: Pago[]): void {
-    pagos.forEach((p, n) => {
-      const forma = this.cat.formaPago(p.FormaDePagoP)?.descripcion;
-      const linea = [
-        `Fecha de pago: ${formatFecha(p.FechaPago)}`,
-        `Forma de pago: ${conDescripcion(p.FormaDePagoP, forma)}`,
-        `Moneda: ${p.MonedaP}${p.TipoCambioP ? ` (tipo de cambio ${p.TipoCambioP})` : ''}`,
-        `Monto: ${formatMoney(p.Monto)}`,
-        ...(p.NumOperacion ? [`Núm. de operación: ${p.NumOperacion}`] : []),
-      ].join('   ·   ');
-      this.ensure(70);
-      this.titulo(`Complemento de pago — pago ${String(n + 1)} de ${String(pagos.length)}`);
-      this.y += 3 + this.t(linea, M + 5, this.y + 3, W - 10, F.r, 7.8) + 4;
-      const cols = [
-        { l: 'Documento relacionado (UUID)', w: 170, a: 'left' as const },
-        { l: 'Serie-folio', w: 60, a: 'left' as const },
-        { l: 'Moneda', w: 40, a: 'left' as const },
-        { l: 'Parcialidad', w: 48, a: 'right' as const },
-        { l: 'Saldo anterior', w: 78, a: 'right' as const },
-        { l: 'Importe pagado', w: 78, a: 'right' as const },
-        { l: 'Saldo insoluto', w: 78, a: 'right' as const },
-      ];
-      const head = () => {
-        this.doc.rect(M, this.y, W, 13).fill(C.band);
-        let x = M;
-        for (const c of cols) {
-          this.t(c.l, x + 3, this.y + 3.5, c.w - 6, F.b, 6.5, C.accent, c.a);
-          x += c.w;
-        }
-        this.y += 13;
-      };
-      head();
-      for (const d of p.DoctoRelacionado) {
-        const vals = [
-          d.IdDocumento,
-          [d.Serie, d.Folio].filter(Boolean).join('-'),
-          d.MonedaDR,
-          d.NumParcialidad,
-          formatMoney(d.ImpSaldoAnt),
-          formatMoney(d.ImpPagado),
-          formatMoney(d.ImpSaldoInsoluto),
-        ];
-        const rowH =
-          Math.max(...vals.map((v, k) => this.h(v, (cols[k]?.w ?? 10) - 6, F.r, 7.2))) + 7;
-        if (this.ensure(rowH)) head();
-        let x = M;
-        vals.forEach((v, k) => {
-          const c = cols[k];
-          if (!c) return;
-          this.t(v, x + 3, this.y + 3.5, c.w - 6, F.r, 7.2, C.ink, c.a);
-          x += c.w;
-        });
-        this.y += rowH;
-        this.doc
-          .moveTo(M, this.y)
-          .lineTo(M + W, this.y)
-          .lineWidth(0.4)
-          .strokeColor(C.line)
-          .stroke();
-      }
-      this.y += 10;
-    });
-  }
-
   totales(): void {
     const { cfdi } = this;
     const rows: { label: string; value: string; bold?: boolean }[] = [
@@ -590,26 +550,14 @@ class Renderer {
     const labelW = 140;
     const heights = rows.map((r) => Math.max(this.h(r.label, labelW - 6, F.r, 7.8), 9) + 5);
     const total = heights.reduce((s, h) => s + h, 0);
-    // A CFDI de pago totals 0 XXX: its amount in words is the one paid (MontoTotalPagos, always MXN).
-    const pagos = cfdi.Complemento?.Pagos;
-    const letras = pagos
-      ? importeConLetra(pagos.Totales.MontoTotalPagos, 'MXN')
-      : importeConLetra(cfdi.Total, cfdi.Moneda);
+    const letras = importeConLetra(cfdi.Total, cfdi.Moneda);
     const lw = W - tw - 14;
     const letrasH = 13 + this.h(letras, lw - 10, F.b, 8.2) + 10;
     this.ensure(Math.max(total, letrasH) + 6);
     const top = this.y;
     // Amount in words, left.
     this.doc.rect(M, top, lw, 13).fill(C.accent);
-    this.t(
-      pagos ? 'IMPORTE PAGADO CON LETRA' : 'IMPORTE CON LETRA',
-      M + 5,
-      top + 3.3,
-      lw - 10,
-      F.b,
-      7.2,
-      '#ffffff',
-    );
+    this.t('IMPORTE CON LETRA', M + 5, top + 3.3, lw - 10, F.b, 7.2, '#ffffff');
     this.t(letras, M + 5, top + 17, lw - 10, F.b, 8.2);
     this.doc.rect(M, top, lw, letrasH).lineWidth(0.6).strokeColor(C.line).stroke();
     // Totals, right.
