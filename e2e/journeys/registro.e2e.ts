@@ -16,6 +16,24 @@ describe('registration', () => {
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Teléfono (opcional)').fill('55 1234 5678');
     await page.getByLabel('RFC de su empresa (opcional)').fill('PEHJ800101AB1');
+    await page.getByText('Al menos 12 caracteres, sin más reglas.', { exact: false }).waitFor();
+    // Too short: refused in the browser; on the list of common passwords: refused by the API.
+    await page.getByLabel('Contraseña', { exact: true }).fill('Clave-corta');
+    await page.getByLabel('Confirme la contraseña').fill('Clave-corta');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByText('La contraseña debe tener al menos 12 caracteres').waitFor();
+    await page.getByLabel('Contraseña', { exact: true }).fill('Password1234');
+    await page.getByLabel('Confirme la contraseña').fill('Password1234');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page
+      .getByText(
+        'Esta contraseña es muy común o apareció en filtraciones de datos. Elija otra, por favor.',
+      )
+      .waitFor();
+    await screenshot(page, 'registro-contrasena-comun');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'registro-contrasena-comun-telefono');
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirme la contraseña').fill(PASSWORD);
     // The async uniqueness checks answer after the 900 ms debounce.

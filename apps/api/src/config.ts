@@ -33,6 +33,12 @@ export const configSchema = z.object({
     .int()
     .nonnegative()
     .default(7 * 24 * 3600),
+  /** Absolute session lifetime in seconds from sign-in: refreshing never extends a session past it. */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
   /** SMTP server URL (smtp://user:pass@host:port); when empty e-mails are written to DATA_DIR/outbox. */
   SMTP_URL: z.string().default(''),
   /** Sender of every e-mail. */

@@ -31,7 +31,7 @@ async function start() {
   const secret = resolveAppSecret(config);
   const now = () => new Date();
 
-  const tokens = createTokenService(secret, config.ACCESS_TOKEN_TTL, now);
+  const tokens = createTokenService(secret, config.ACCESS_TOKEN_TTL, now, config.SESSION_MAX_AGE);
   const catalogos = loadCatalogos();
   const tiposDeCambio = createTiposDeCambio(config, { logger, now });
   const pac = createPac(config, catalogos, {

@@ -16,6 +16,11 @@ export interface AuthContext {
   exp: number;
   /** When the presented token was issued, milliseconds since epoch. */
   issuedAtMs: number;
+  /**
+   * When the user signed in with a password (or a link that stands for one), milliseconds since
+   * epoch: carried unchanged by every refresh, so a session cannot outlive SESSION_MAX_AGE.
+   */
+  authTimeMs: number;
 }
 
 declare module 'fastify' {
@@ -27,9 +32,14 @@ declare module 'fastify' {
 export const SESSION_EXPIRED_MESSAGE = 'Inicie sesión nuevamente, por favor.';
 
 export interface TokenService {
+  /**
+   * A token for the session; `authTimeMs` (default: now) is when it began. Its expiry never passes
+   * the session's absolute end, and a session already past it gets 401 SESSION_EXPIRED_MESSAGE.
+   */
   sign(claims: {
     userId: number;
     enterpriseId: number;
+    authTimeMs?: number;
   }): Promise<{ token: string; expires_in: number; jti: string }>;
   /** Verifies signature and expiry; with `graceSeconds`, a token expired less than that long ago still passes. */
   verify(token: string, graceSeconds?: number): Promise<AuthContext>;
@@ -38,24 +48,34 @@ export interface TokenService {
 export function createTokenService(
   secret: string,
   ttlSeconds: number,
-  now: () => Date = () => new Date(),
+  now: () => Date,
+  /** Absolute session lifetime from sign-in (config SESSION_MAX_AGE). */
+  maxSessionSeconds: number,
 ): TokenService {
   const key = createHash('sha256').update(`jwt:${secret}`).digest();
   return {
-    async sign({ userId, enterpriseId }) {
+    async sign({ userId, enterpriseId, authTimeMs }) {
       const jti = randomUUID();
       const issuedAtMs = now().getTime();
       const iat = Math.floor(issuedAtMs / 1000);
+      const authTime = Math.floor((authTimeMs ?? issuedAtMs) / 1000);
+      const exp = Math.min(iat + ttlSeconds, authTime + maxSessionSeconds);
+      if (exp <= iat) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
       // iat_ms: the issue time to the millisecond, so a password change ends the sessions opened
-      // before it even within the same second (see requireAuth).
-      const token = await new SignJWT({ ent: enterpriseId, iat_ms: issuedAtMs })
+      // before it even within the same second (see requireAuth). auth_time (OpenID Connect's claim):
+      // when the session began, in seconds.
+      const token = await new SignJWT({
+        ent: enterpriseId,
+        iat_ms: issuedAtMs,
+        auth_time: authTime,
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setJti(jti)
         .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
+        .setExpirationTime(exp)
         .sign(key);
-      return { token, expires_in: ttlSeconds, jti };
+      return { token, expires_in: exp - iat, jti };
     },
     async verify(token, graceSeconds = 0) {
       try {
@@ -79,6 +99,9 @@ export function createTokenService(
           jti: payload.jti,
           exp: payload.exp,
           issuedAtMs: typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000,
+          // A token from before auth_time existed: its session counts from its own issue.
+          authTimeMs:
+            (typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat) * 1000,
         };
       } catch (err) {
         if (err instanceof AppError) throw err;

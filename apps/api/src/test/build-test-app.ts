@@ -54,7 +54,12 @@ export async function buildTestApp(
     database,
     db: database.db,
     secret: config.APP_SECRET,
-    tokens: createTokenService(config.APP_SECRET, config.ACCESS_TOKEN_TTL, now),
+    tokens: createTokenService(
+      config.APP_SECRET,
+      config.ACCESS_TOKEN_TTL,
+      now,
+      config.SESSION_MAX_AGE,
+    ),
     mailer: noMail,
     logger,
     now,

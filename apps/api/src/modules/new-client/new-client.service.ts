@@ -20,6 +20,7 @@ import {
   setSetupCompleted,
 } from '../enterprises/enterprises.queries.ts';
 import { hashToken } from '../users/one-time-token.ts';
+import { assertPasswordNotCommon } from '../users/common-passwords.ts';
 import { hashPassword } from '../users/password.ts';
 import { buildUserResponse } from '../users/session.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
@@ -69,6 +70,7 @@ async function assertEmailFree(db: Db, email: string, exceptUserId: number | nul
  * e-mails the verification link, all or nothing. Answers the new-client token.
  */
 export async function preRegister(deps: Deps, input: PreRegisterRequest): Promise<string> {
+  assertPasswordNotCommon(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   try {

@@ -12,7 +12,7 @@ import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
 import { completeInitialConfiguration, WELCOME_CREDITS } from './new-client.service.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
 
-const PASSWORD = 'Contrasena1';
+const PASSWORD = 'Contrasena-de-prueba-1';
 const HOUR = 3600 * 1000;
 
 let smtp: TestSmtp;
@@ -230,11 +230,16 @@ describe('registration of a new client', () => {
     });
     expect(generic.json().dataError).toEqual({ rfc: ['el RFC ingresado no es válido'] });
 
-    const weak = await preRegister({ email: newEmail(), password: 'solo-letras', name: 'X' });
-    expect(weak.statusCode).toBe(422);
-    expect(weak.json().dataError).toEqual({
+    const short = await preRegister({ email: newEmail(), password: 'solo-letras', name: 'X' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().dataError).toEqual({
+      password: ['La contraseña debe tener al menos 12 caracteres'],
+    });
+    const common = await preRegister({ email: newEmail(), password: 'Password1234', name: 'X' });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().dataError).toEqual({
       password: [
-        'La contraseña debe tener al menos 8 caracteres e incluir al menos una letra y un número',
+        'Esta contraseña es muy común o apareció en filtraciones de datos. Elija otra, por favor.',
       ],
     });
 

@@ -27,6 +27,7 @@ import type { AuthContext } from '../../http/auth.ts';
 import { SESSION_EXPIRED_MESSAGE } from '../../http/auth.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { issueNewClientToken, sendRegistrationLink } from '../new-client/new-client-links.ts';
+import { assertPasswordNotCommon } from './common-passwords.ts';
 import { createEmailCode, createLinkToken, hashToken } from './one-time-token.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { buildUserResponse, openSession, USER_NOT_FOUND_MESSAGE } from './session.ts';
@@ -125,7 +126,10 @@ export async function logout(db: Db, auth: AuthContext): Promise<void> {
   await revokeToken(db, auth.jti, new Date(auth.exp * 1000));
 }
 
-/** Trades a valid or just-expired token for a new one; the old one is revoked (only once). */
+/**
+ * Trades a valid or just-expired token for a new one; the old one is revoked (only once). The new
+ * token keeps the session's sign-in time, so past SESSION_MAX_AGE from it the answer is 401.
+ */
 export async function refreshToken(deps: Pick<AppDeps, 'db' | 'tokens'>, auth: AuthContext) {
   if (!(await revokeToken(deps.db, auth.jti, new Date(auth.exp * 1000)))) {
     throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
@@ -133,6 +137,7 @@ export async function refreshToken(deps: Pick<AppDeps, 'db' | 'tokens'>, auth: A
   const { token, expires_in } = await deps.tokens.sign({
     userId: auth.userId,
     enterpriseId: auth.enterpriseId,
+    authTimeMs: auth.authTimeMs,
   });
   return { token, expires_in };
 }
@@ -172,6 +177,7 @@ export async function setPasswordWithResetToken(
   input: ResetPasswordSetRequest,
 ): Promise<LoginResponse> {
   const now = deps.now();
+  assertPasswordNotCommon(input.password);
   const passwordHash = await hashPassword(input.password);
   const userId = await withTransaction(deps.db, async (tx) => {
     const id = await consumePasswordResetToken(tx, hashToken(input.token), now);
@@ -209,6 +215,7 @@ export async function changePassword(
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
     throw fieldError('current_password', CURRENT_PASSWORD_WRONG_MESSAGE);
   }
+  assertPasswordNotCommon(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   await withTransaction(deps.db, async (tx) => {

@@ -9,6 +9,9 @@ import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
 const HOUR = 3600 * 1000;
 const SESSION_EXPIRED = 'Inicie sesión nuevamente, por favor.';
 const LOGIN_FAILED = 'El correo electrónico o la contraseña no son correctos.';
+const TOO_SHORT = 'La contraseña debe tener al menos 12 caracteres';
+const COMMON =
+  'Esta contraseña es muy común o apareció en filtraciones de datos. Elija otra, por favor.';
 const RATE_LIMITED =
   'Demasiados intentos fallidos de inicio de sesión. Espere 15 minutos e inténtelo de nuevo.';
 
@@ -138,6 +141,11 @@ describe('login', () => {
     expect((await login(e.email, e.password, newIp())).statusCode).toBe(200);
   });
 
+  it('still signs in an account whose password predates the 12-character rule', async () => {
+    const e = await seedEnterprise(t.deps, { password: 'Vieja-1' });
+    expect((await login(e.email, 'Vieja-1')).statusCode).toBe(200);
+  });
+
   it('answers 422 with a message per field for a malformed body', async () => {
     const res = await post('/api/users/login', { email: 'no-es-correo', password: '' });
     expect(res.statusCode).toBe(422);
@@ -241,6 +249,14 @@ describe('reset password', () => {
     expect(mismatch.json().dataError).toEqual({
       password_confirmation: ['La confirmación no coincide con la contraseña'],
     });
+    // A refused password leaves the link usable.
+    const common = await post('/api/users/reset-password/set', {
+      token,
+      password: 'PasswordPassword',
+      password_confirmation: 'PasswordPassword',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().dataError).toEqual({ password: [COMMON] });
 
     const set = await post('/api/users/reset-password/set', {
       token,
@@ -323,16 +339,30 @@ describe('personal settings', () => {
     expect(wrong.json().dataError).toEqual({
       current_password: ['La contraseña actual no es correcta'],
     });
-    const weak = await post(
+    const short = await post(
       '/api/users/change-password',
-      { current_password: e.password, password: '12345678', password_confirmation: '12345678' },
+      {
+        current_password: e.password,
+        password: 'Corta-clave',
+        password_confirmation: 'Corta-clave',
+      },
       e.headers,
     );
-    expect(weak.json().dataError).toEqual({
-      password: [
-        'La contraseña debe tener al menos 8 caracteres e incluir al menos una letra y un número',
-      ],
-    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().dataError).toEqual({ password: [TOO_SHORT] });
+    // On the list of common passwords whatever its case; twelve digits or letters are enough otherwise.
+    const common = await post(
+      '/api/users/change-password',
+      {
+        current_password: e.password,
+        password: 'QWERTY123456',
+        password_confirmation: 'QWERTY123456',
+      },
+      e.headers,
+    );
+    expect(common.statusCode).toBe(422);
+    expect(common.json().dataError).toEqual({ password: [COMMON] });
+    expect((await login(e.email, 'QWERTY123456')).statusCode).toBe(400);
     const ok = await post(
       '/api/users/change-password',
       {

@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { ChangePasswordRequest } from '@repo/contracts/users';
+import { ChangePasswordRequest, PASSWORD_HINT } from '@repo/contracts/users';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { FormField } from '#src/shared/ui/form-field.tsx';
@@ -70,7 +70,7 @@ export function ChangePasswordModal(props: { show: boolean; onHide: () => void }
             id="change-password"
             label="Nueva contraseña"
             error={errors.password?.message}
-            hint="Al menos 8 caracteres, con letras y números."
+            hint={PASSWORD_HINT}
           >
             <Form.Control
               type="password"

@@ -9,7 +9,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { z } from 'zod';
 import { Email } from '@repo/contracts/users';
-import { PASSWORD_CONFIRMATION_MESSAGE } from '@repo/contracts/users';
+import { PASSWORD_CONFIRMATION_MESSAGE, PASSWORD_HINT } from '@repo/contracts/users';
 import { PreRegisterRequest } from '@repo/contracts/new-client';
 import { OptionalRfc } from '@repo/contracts/enterprises';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
@@ -155,7 +155,7 @@ export function RegisterForm(props: {
             id="register-password"
             label="Contraseña"
             error={errors.password?.message}
-            hint="Al menos 8 caracteres, con letras y números."
+            hint={PASSWORD_HINT}
           >
             <Form.Control
               type="password"

@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { ResetPasswordSetRequest } from '@repo/contracts/users';
+import { PASSWORD_HINT, ResetPasswordSetRequest } from '@repo/contracts/users';
 import { type LoginOutcome, applyLoginResponse } from '#src/shared/session/auth-api.ts';
 import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { FormField } from '#src/shared/ui/form-field.tsx';
@@ -39,7 +39,7 @@ export function SetNewPasswordForm(props: {
         id="new-password"
         label="Nueva contraseña"
         error={errors.password?.message}
-        hint="Al menos 8 caracteres, con letras y números."
+        hint={PASSWORD_HINT}
       >
         <Form.Control
           type="password"
