@@ -137,6 +137,20 @@ describe('payment complements', () => {
     const pesos = (texto: string) =>
       Number(/\$ ([\d,]+\.\d\d)/.exec(texto)?.[1]?.replace(/,/g, ''));
 
+    // On a phone: the cards are selected the same way and the payment form fits the screen.
+    const phone = await newPage(journey.browser, journey.app.url, PHONE);
+    await signInPage(phone, setup.session);
+    await phone.goto('/facturacion/pagos-pendientes');
+    for (const f of [a, b])
+      await phone
+        .getByRole('checkbox', { name: `Seleccionar la factura F-${String(f.folio)}` })
+        .check();
+    await phone.getByRole('button', { name: 'Registrar un pago de la selección' }).click();
+    expect(await phone.getByTestId('pago-total').innerText()).toBe('$ 1,740.00');
+    expect(await horizontalOverflow(phone)).toBe(0);
+    await screenshot(phone, 'pago-varias-facturas-telefono');
+    await phone.context().close();
+
     const page = await newPage(journey.browser, journey.app.url);
     await signInPage(page, setup.session);
     await page.goto('/');

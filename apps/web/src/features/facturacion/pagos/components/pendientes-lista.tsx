@@ -131,7 +131,12 @@ function PendientesTabla(props: ListaProps) {
               <td>
                 {fechaCorta(r.fecha_ultimo_pago)}
                 <div>
-                  <Badge bg="warning" text="dark" className="fw-normal">
+                  <Badge
+                    bg="warning"
+                    text="dark"
+                    className="fw-normal text-wrap text-start"
+                    style={{ maxWidth: '10rem' }}
+                  >
                     {props.plazo}
                   </Badge>
                 </div>
