@@ -13,11 +13,11 @@ let setup: FacturacionSetup;
 
 beforeAll(async () => {
   setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Lucía Cobranza' });
-  await setup.api.send<SerieResponse>('POST', `series/${setup.enterpriseId}`, {
-    kind: 'recepcion-pagos',
-    serie: 'P',
-    folio: 1,
-  });
+  // A new account starts with serie P of recepción de pagos, folio 1.
+  const pagos = await setup.api.get<SerieResponse[]>(
+    `series/${setup.enterpriseId}/recepcion-pagos`,
+  );
+  expect(pagos.map((s) => `${s.serie}-${s.folio}`)).toEqual(['P-1']);
 });
 
 function draft(clientId = setup.client.id, precio = '500.00'): FacturaDraftRequestInput {

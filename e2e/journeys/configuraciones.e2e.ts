@@ -193,6 +193,8 @@ describe('Configuraciones', () => {
     const { page, token, enterpriseId } = await signedIn(randomRfc('moral'));
     await page.goto('/configuraciones/series-folios');
     const ingreso = page.getByRole('region', { name: 'Facturas de ingreso' });
+    // A new account starts with serie A of each kind, folio 1.
+    await ingreso.getByRole('cell', { name: 'A', exact: true }).waitFor();
     await ingreso.getByLabel('Serie').fill('A1');
     await ingreso.getByRole('button', { name: 'Agregar serie' }).click();
     await ingreso
@@ -203,15 +205,17 @@ describe('Configuraciones', () => {
     await ingreso.getByRole('button', { name: 'Agregar serie' }).click();
     await ingreso.getByRole('cell', { name: 'FAC', exact: true }).waitFor();
 
-    await ingreso.getByRole('button', { name: 'Editar' }).click();
+    await ingreso.getByRole('row', { name: /FAC/ }).getByRole('button', { name: 'Editar' }).click();
     await ingreso.getByLabel('Serie').first().fill('FACT');
     await ingreso.getByRole('button', { name: 'Guardar' }).click();
     await ingreso.getByRole('cell', { name: 'FACT', exact: true }).waitFor();
 
     const pagos = page.getByRole('region', { name: 'Recepción de pagos' });
+    await pagos.getByRole('cell', { name: 'P', exact: true }).waitFor();
+    // The default letters are taken: adding P again is refused.
     await pagos.getByLabel('Serie').fill('P');
     await pagos.getByRole('button', { name: 'Agregar serie' }).click();
-    await pagos.getByRole('cell', { name: 'P', exact: true }).waitFor();
+    await pagos.getByText('Ya existe la serie P para este tipo de comprobante').waitFor();
     await screenshot(page, 'configuraciones-series');
     await pagos.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
@@ -221,7 +225,7 @@ describe('Configuraciones', () => {
       (
         await getJson<{ serie: string; folio: number }[]>(`series/${enterpriseId}/${kind}`, token)
       ).map((s) => `${s.serie}-${s.folio}`);
-    expect(await series('facturas-ingreso')).toEqual(['FACT-100']);
+    expect(await series('facturas-ingreso')).toEqual(['A-1', 'FACT-100']);
     expect(await series('recepcion-pagos')).toEqual([]);
 
     await page.goto('/configuraciones/grupos-de-impuestos');
@@ -253,7 +257,14 @@ describe('Configuraciones', () => {
       'rubros-impuestos',
       token,
     );
-    expect(rubros.map((r) => [r.name, r.objeto_impuesto_key])).toEqual([['General 16%', '02']]);
+    // The new group among the ones every account starts with.
+    expect(rubros.map((r) => [r.name, r.objeto_impuesto_key])).toEqual([
+      ['Exento de IVA', '02'],
+      ['General 16%', '02'],
+      ['IVA 0%', '02'],
+      ['IVA 16%', '02'],
+      ['No objeto de impuesto', '01'],
+    ]);
     await page.getByRole('button', { name: 'Cancelar' }).click();
 
     // Edit: the group keeps its taxes and takes the new name.
@@ -296,7 +307,9 @@ describe('Configuraciones', () => {
     // Delete, with the confirmation dialog.
     await edited.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
-    await page.getByText('Aún no tiene grupos de impuestos.', { exact: false }).waitFor();
-    expect(await getJson<unknown[]>('rubros-impuestos', token)).toEqual([]);
+    await edited.waitFor({ state: 'detached' });
+    expect(
+      (await getJson<{ name: string }[]>('rubros-impuestos', token)).map((r) => r.name),
+    ).toEqual(['Exento de IVA', 'IVA 0%', 'IVA 16%', 'No objeto de impuesto']);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { TaxResponse } from '@repo/contracts/impuestos';
+import type { SerieResponse } from '@repo/contracts/series';
 import { signInPage } from '../fixtures/accounts.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, newPage, screenshot } from '../fixtures/browser.ts';
 import { setUpFacturacion } from '../fixtures/facturacion.ts';
@@ -55,21 +55,11 @@ describe('the global invoice journey', () => {
   it('imports a month of tickets, fixes the bad row, saves, edits, stamps and downloads the global', async () => {
     const setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Rosa Elena Vidal' });
     const { api, enterpriseId } = setup;
-    await api.send('POST', `series/${enterpriseId}`, {
-      kind: 'facturas-globales',
-      serie: 'G',
-      folio: 1,
-    });
-    const tras = await api.get<TaxResponse[]>('impuestos-trasladados');
-    const iva0 = tras.find((t) => t.tax_type === 'IVA' && t.value === '0.000000')!;
-    await api.send('POST', 'rubros-impuestos', {
-      name: 'IVA 0%',
-      objeto_impuesto_key: '02',
-      impuestos_trasladados: [{ id: iva0.id, selected: true }],
-      impuestos_retenidos: [],
-      impuestos_locales_trasladados: [],
-      impuestos_locales_retenidos: [],
-    });
+    // A new account starts with serie G of global invoices and the IVA 0% tax group.
+    const globales = await api.get<SerieResponse[]>(`series/${enterpriseId}/facturas-globales`);
+    expect(globales.map((s) => `${s.serie}-${s.folio}`)).toEqual(['G-1']);
+    const grupos = await api.get<{ name: string }[]>('rubros-impuestos');
+    expect(grupos.map((g) => g.name)).toContain('IVA 0%');
     const { month, year } = mesAnterior();
     const mes = MESES[month - 1]!;
 

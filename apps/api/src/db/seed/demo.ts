@@ -11,11 +11,13 @@ import { productCatalogsFrom } from '../../modules/products-services/product-cat
 import { createProductService } from '../../modules/products-services/products-services.service.ts';
 import { saveDatosFiscales } from '../../modules/datos-fiscales/datos-fiscales.service.ts';
 import { createFactura, savePreFactura } from '../../modules/facturas/facturas.service.ts';
+import { ensureDefaultConfiguration } from '../../modules/enterprises/default-configuration.ts';
 import { getImpuestos } from '../../modules/impuestos/impuestos.service.ts';
 import { WELCOME_CREDITS } from '../../modules/new-client/new-client.service.ts';
+import { listRubros } from '../../modules/rubros-impuestos/rubros-impuestos.queries.ts';
 import { createRubro } from '../../modules/rubros-impuestos/rubros-impuestos.service.ts';
 import { saveSellos } from '../../modules/sellos-fiscales/sellos-fiscales.service.ts';
-import { createSerie } from '../../modules/series/series.service.ts';
+import { listSeries } from '../../modules/series/series.queries.ts';
 import type { Db } from '../client.ts';
 import { rowsOf } from '../migrate.ts';
 import { withTransaction } from '../transaction.ts';
@@ -40,8 +42,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Creates the demo account in one transaction: the SAT's test enterprise with its tax data, a current
- * CSD made by the engine's test-certificate generator, one serie per kind, the standard tax list,
- * tax groups, a few clients and products (through their own services, so the same rules apply) and
+ * CSD made by the engine's test-certificate generator, the series and tax groups every new account
+ * gets (ensureDefaultConfiguration, so they are never duplicated) plus one group with retenciones, a
+ * few clients and products (through their own services, so the same rules apply) and
  * welcome credits. Given the PAC and the catalogs, also one stamped invoice and one pre-invoice.
  */
 export async function seedDemo(
@@ -100,11 +103,11 @@ export async function seedDemo(
       now,
     );
 
-    ids.serie = (
-      await createSerie(db, enterpriseId, { kind: 'facturas-ingreso', serie: 'A', folio: 1 })
-    ).id;
-    await createSerie(db, enterpriseId, { kind: 'facturas-globales', serie: 'G', folio: 1 });
-    await createSerie(db, enterpriseId, { kind: 'recepcion-pagos', serie: 'P', folio: 1 });
+    // The series and tax groups every new account gets, then the demo's own group with retenciones.
+    await ensureDefaultConfiguration(db, enterpriseId, DEMO_RFC);
+    const [ingreso] = await listSeries(db, enterpriseId, 'facturas-ingreso');
+    if (!ingreso) throw new Error('demo seed: no default income serie');
+    ids.serie = ingreso.id;
 
     const trasladados = await getImpuestos(db, enterpriseId, 'trasladado');
     const retenidos = await getImpuestos(db, enterpriseId, 'retenido');
@@ -113,31 +116,24 @@ export async function seedDemo(
       if (!tax) throw new Error(`demo seed: no ${taxType} ${value} in the standard tax list`);
       return { id: tax.id, selected: true };
     };
-    const group = (
-      name: string,
-      objeto: '01' | '02',
-      tras: { id: number; selected: boolean }[],
-      ret: { id: number; selected: boolean }[] = [],
-    ) =>
-      createRubro(db, enterpriseId, {
-        name,
-        objeto_impuesto_key: objeto,
-        impuestos_trasladados: tras,
-        impuestos_retenidos: ret,
-        impuestos_locales_trasladados: [],
-        impuestos_locales_retenidos: [],
-      });
+    const rubros = await listRubros(db, enterpriseId);
+    const byName = (name: string) => {
+      const rubro = rubros.find((r) => r.name === name);
+      if (!rubro) throw new Error(`demo seed: no default tax group ${name}`);
+      return rubro;
+    };
     ids.iva16 = pick(trasladados, 'IVA', '0.160000').id;
     ids.exento = pick(trasladados, 'IVA', null).id;
-    const iva16 = await group('IVA 16%', '02', [pick(trasladados, 'IVA', '0.160000')]);
-    const honorarios = await group(
-      'Servicios profesionales (IVA 16%, retención ISR 10% e IVA 2/3)',
-      '02',
-      [pick(trasladados, 'IVA', '0.160000')],
-      [pick(retenidos, 'ISR', '0.100000'), pick(retenidos, 'IVA', '0.106666')],
-    );
-    const exento = await group('Exento de IVA', '02', [pick(trasladados, 'IVA', null)]);
-    await group('No objeto de impuesto', '01', []);
+    const iva16 = byName('IVA 16%');
+    const exento = byName('Exento de IVA');
+    const honorarios = await createRubro(db, enterpriseId, {
+      name: 'Servicios profesionales (IVA 16%, retención ISR 10% e IVA 2/3)',
+      objeto_impuesto_key: '02',
+      impuestos_trasladados: [pick(trasladados, 'IVA', '0.160000')],
+      impuestos_retenidos: [pick(retenidos, 'ISR', '0.100000'), pick(retenidos, 'IVA', '0.106666')],
+      impuestos_locales_trasladados: [],
+      impuestos_locales_retenidos: [],
+    });
 
     const catalogos = loadCatalogos();
     const clientCatalogs = clientCatalogsFrom(catalogos, deps.now);

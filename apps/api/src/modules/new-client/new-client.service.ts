@@ -19,6 +19,7 @@ import {
   isRfcTaken,
   setSetupCompleted,
 } from '../enterprises/enterprises.queries.ts';
+import { ensureDefaultConfiguration } from '../enterprises/default-configuration.ts';
 import { hashToken } from '../users/one-time-token.ts';
 import { assertPasswordNotCommon } from '../users/common-passwords.ts';
 import { hashPassword } from '../users/password.ts';
@@ -66,8 +67,8 @@ async function assertEmailFree(db: Db, email: string, exceptUserId: number | nul
 }
 
 /**
- * Registers the user and an enterprise still to be configured, grants the welcome credits and
- * e-mails the verification link, all or nothing. Answers the new-client token.
+ * Registers the user and an enterprise still to be configured with its default series and tax
+ * groups, grants the welcome credits and e-mails the verification link, all or nothing. Answers the new-client token.
  */
 export async function preRegister(deps: Deps, input: PreRegisterRequest): Promise<string> {
   assertPasswordNotCommon(input.password);
@@ -86,6 +87,7 @@ export async function preRegister(deps: Deps, input: PreRegisterRequest): Promis
         phone: input.phone,
       });
       const enterpriseId = await insertEnterpriseForUser(tx, userId, { rfc: input.rfc });
+      await ensureDefaultConfiguration(tx, enterpriseId, input.rfc);
       await grantFreeCredits(tx, enterpriseId, {
         kind: 'welcome',
         credits: WELCOME_CREDITS,
