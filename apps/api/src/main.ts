@@ -11,6 +11,7 @@ import { createTokenService } from './http/auth.ts';
 import { resolveAppSecret } from './http/secrets.ts';
 import { createPac } from './pac/create-pac.ts';
 import { DbSandboxStore } from './pac/db-sandbox-store.ts';
+import { crearRecuperacion } from './modules/timbrado/recuperacion.ts';
 import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
 import { createPayments } from './payments/create-payment-gateway.ts';
 import { createServer } from './server.ts';
@@ -82,6 +83,26 @@ async function start() {
     await seedPlatformIssuer({ db: database.db, secret, now });
   }
 
+  // Sealed documents whose PAC answer never came are resent with backoff, by every process
+  // (modules/timbrado/recuperacion.ts: a document is claimed, so only one process resends it).
+  const recuperacion = crearRecuperacion(
+    { db: database.db, secret, now, pac, catalogos },
+    {
+      onError: (err) => app.log.error({ err }, 'stamping recovery: pass failed'),
+      onReenvio: (doc, r) =>
+        app.log.info(
+          {
+            enterpriseId: doc.enterprise_id,
+            comprobanteId: doc.id,
+            intento: doc.reenvio_intentos,
+            status: 'status' in r ? r.status : 'sellada',
+            err: 'error' in r ? r.error : undefined,
+          },
+          'stamping recovery: sealed document resent to the PAC',
+        ),
+    },
+  );
+
   // Stop accepting, let requests in flight finish, close the database, exit 0.
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -94,6 +115,8 @@ async function start() {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     await app.close();
+    // A resend in flight gets a few seconds; one still waiting stays claimed and is resent later.
+    await recuperacion.stop(3_000);
     payments.sandbox?.close();
     await database.close();
     app.log.info('stopped');
@@ -103,6 +126,7 @@ async function start() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  recuperacion.start();
 }
 
 try {

@@ -36,6 +36,12 @@ export const comprobantes = pgTable(
     rechazo_mensaje: text('rechazo_mensaje').notNull().default(''),
     motivo_cancelacion: text('motivo_cancelacion').notNull().default(''),
     folio_sustitucion: text('folio_sustitucion').notNull().default(''),
+    /** Resends by the recovery job (migration 0019). */
+    reenvio_intentos: integer('reenvio_intentos').notNull().default(0),
+    /** When the recovery job may resend this 'sellada' document next. */
+    reenvio_siguiente: timestamp('reenvio_siguiente', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

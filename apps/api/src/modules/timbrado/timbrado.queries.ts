@@ -70,6 +70,8 @@ export async function insertComprobanteSellado(
     total: string;
     xml_sellado: string;
     idempotency_key: string;
+    /** When the recovery job may first resend it, if its PAC answer never comes. */
+    reenvio_siguiente: Date;
   },
 ) {
   const [row] = await db

@@ -93,6 +93,11 @@ export const PAC_CREDENCIALES =
   'No se pudo autenticar con el PAC. Revise la configuración del PAC; el comprobante quedó sellado y se reenviará sin cambios.';
 export const PAC_OTRO_TIMBRE =
   'El PAC tiene otro comprobante timbrado con la misma clave de envío. El comprobante quedó sellado sin timbrar; contacta a soporte.';
+/**
+ * A just-sealed document belongs to the request that sealed it this long (longer than any PAC call)
+ * before the recovery job (recuperacion.ts) may resend it.
+ */
+export const ESPERA_PRIMER_REENVIO_MS = 2 * 60_000;
 export const COMPROBANTE_NO_EXISTE = 'El comprobante no existe.';
 const SERIE_NO_EXISTE = 'La serie no existe.';
 
@@ -187,6 +192,7 @@ export async function timbrarComprobante(
         total: comprobante.Total,
         xml_sellado: xml,
         idempotency_key: idempotencyKey,
+        reenvio_siguiente: new Date(instante.getTime() + ESPERA_PRIMER_REENVIO_MS),
       });
       await input.enLaReserva?.despues?.(tx, row);
       return row;

@@ -94,6 +94,8 @@ export async function seedEmpresaTimbrado(
 /** Delegates to a real PAC and records every XML it was sent; `perderRespuestas` answers are lost. */
 export class PacEspia implements Pac {
   readonly enviados: string[] = [];
+  /** Every UUID the PAC gave, the lost answers' too. */
+  readonly uuids: string[] = [];
   constructor(
     private readonly pac: Pac,
     private perderRespuestas = 0,
@@ -101,12 +103,38 @@ export class PacEspia implements Pac {
   async timbrar(xml: string, options: { idempotencyKey: string }) {
     this.enviados.push(xml);
     const timbre = await this.pac.timbrar(xml, options);
+    this.uuids.push(timbre.uuid);
     if (this.perderRespuestas > 0) {
       // The PAC stamped, but its answer never reaches us: a stand-in for a network timeout.
       this.perderRespuestas -= 1;
       throw new PacNoDisponibleError('TIMEOUT', 'El PAC no respondió a tiempo.', '');
     }
     return timbre;
+  }
+  cancelar(...args: Parameters<Pac['cancelar']>) {
+    return this.pac.cancelar(...args);
+  }
+  consultarEstado(...args: Parameters<Pac['consultarEstado']>) {
+    return this.pac.consultarEstado(...args);
+  }
+}
+
+/** A PAC that is not reached: the first `caidas` calls time out before it sees the XML. */
+export class PacQueSeCae implements Pac {
+  readonly enviados: string[] = [];
+  constructor(
+    private readonly pac: Pac,
+    public caidas = 1,
+    private readonly demoraMs = 0,
+  ) {}
+  async timbrar(xml: string, options: { idempotencyKey: string }) {
+    this.enviados.push(xml);
+    if (this.demoraMs > 0) await new Promise((r) => setTimeout(r, this.demoraMs));
+    if (this.caidas > 0) {
+      this.caidas -= 1;
+      throw new PacNoDisponibleError('TIMEOUT', 'El PAC no respondió a tiempo.', '');
+    }
+    return this.pac.timbrar(xml, options);
   }
   cancelar(...args: Parameters<Pac['cancelar']>) {
     return this.pac.cancelar(...args);
