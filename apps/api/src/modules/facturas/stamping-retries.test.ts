@@ -38,6 +38,36 @@ describe('stamping retries', () => {
     },
   );
 
+  it('a double click at zero balance answers the stamped invoice twice, never "Créditos insuficientes"', async () => {
+    for (let vuelta = 0; vuelta < 2; vuelta++) {
+      // A pre-invoice, its stamp button clicked twice with the last credit.
+      const e = await seedFacturador(t, { credits: 1 });
+      const { draft } = await basico(t, e);
+      const pre = (await api(t, e, 'POST', `${V40}/pre-facturas-ingreso`, draft())).json().data;
+      const url = `${V40}/pre-facturas-ingreso/${pre.id}/timbrar-with-pre-factura-original-data`;
+      const [a, b] = await Promise.all([api(t, e, 'POST', url), api(t, e, 'POST', url)]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(b.statusCode, b.body).toBe(200);
+      expect(b.json().data.factura.uuid).toBe(a.json().data.factura.uuid);
+      expect(b.json().data.user_total_remaining_credits).toBe(0);
+
+      // A form sent twice with one Idempotency-Key and the last credit.
+      const f = await seedFacturador(t, { credits: 1 });
+      const form = await basico(t, f);
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${V40}/facturas-ingreso`,
+          headers: { ...f.headers, 'idempotency-key': `doble-clic-${f.enterpriseId}` },
+          payload: form.draft() as unknown as Record<string, unknown>,
+        });
+      const [c, d] = await Promise.all([send(), send()]);
+      expect(c.statusCode, c.body).toBe(200);
+      expect(d.statusCode, d.body).toBe(200);
+      expect(d.json().data.factura.uuid).toBe(c.json().data.factura.uuid);
+    }
+  });
+
   it('create-and-stamp takes the Idempotency-Key header as it takes the body field', async () => {
     const e = await seedFacturador(t, { credits: 3 });
     const { draft } = await basico(t, e);

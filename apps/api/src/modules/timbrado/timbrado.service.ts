@@ -2,23 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Comprobante } from '@repo/cfdi/xml';
 import { sellarComprobante } from '@repo/cfdi/sello';
 import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
-import { PacDuplicadoError, PacError, PacRechazoError, type Pac, type Timbre } from '@repo/pac';
+import type { Pac } from '@repo/pac';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { enterpriseExists } from '../credits/credits.queries.ts';
-import { CREDITOS_INSUFICIENTES, refundCredit } from '../credits/credits.service.ts';
+import { CREDITOS_INSUFICIENTES } from '../credits/credits.service.ts';
 import { sellosParaFirmar } from './csd-cache.ts';
+import { enviarAlPac, rechazo, referenciaCredito } from './envio-pac.ts';
 import {
   findComprobante,
   findComprobanteByIdempotencyKey,
   insertComprobanteSellado,
-  insertPacCall,
   readStampContext,
   reserveCreditAndFolio,
-  storeTimbrado,
-  updateComprobanteFrom,
   type ComprobanteRow,
 } from './timbrado.queries.ts';
 
@@ -38,7 +36,8 @@ import {
  *    stays spent), or the rejection ('rechazada'; the credit is refunded). A timeout or an unreadable
  *    answer leaves the document 'sellada' with its credit reserved: `reenviarComprobante` (or
  *    `timbrarComprobante` with the same idempotency key) sends the IDENTICAL bytes again, and the PAC
- *    answers the first stamp, never a second UUID. The folio is never given back once sealed
+ *    answers the first stamp, never a second UUID. When nobody does, the recovery job
+ *    (recuperacion.ts) resends it with backoff. The folio is never given back once sealed
  *    (docs/decisions/002-folios-quemados-al-sellar.md).
  */
 
@@ -87,27 +86,21 @@ export interface TimbrarComprobanteInput {
   };
 }
 
-export const PAC_NO_RESPONDIO =
-  'El PAC no respondió. El comprobante quedó sellado y se reenviará sin cambios: nunca se timbra dos veces. Inténtelo de nuevo en unos momentos.';
-export const PAC_CREDENCIALES =
-  'No se pudo autenticar con el PAC. Revise la configuración del PAC; el comprobante quedó sellado y se reenviará sin cambios.';
-export const PAC_OTRO_TIMBRE =
-  'El PAC tiene otro comprobante timbrado con la misma clave de envío. El comprobante quedó sellado sin timbrar; contacta a soporte.';
+export { PAC_CREDENCIALES, PAC_NO_RESPONDIO, PAC_OTRO_TIMBRE, mensajeDe } from './envio-pac.ts';
+
 /**
  * A just-sealed document belongs to the request that sealed it this long (longer than any PAC call)
  * before the recovery job (recuperacion.ts) may resend it.
  */
 export const ESPERA_PRIMER_REENVIO_MS = 2 * 60_000;
+/** How long a request waits for the PAC's answer to a concurrent request with the same key. */
+const ESPERA_CONCURRENTE_MS = 5_000;
 export const COMPROBANTE_NO_EXISTE = 'El comprobante no existe.';
 const SERIE_NO_EXISTE = 'La serie no existe.';
 
 /** The stored and PAC-facing key: the PAC sees every enterprise's keys, so ours carry the enterprise. */
 export function claveIdempotencia(enterpriseId: number, key: string): string {
   return `${enterpriseId}:${key}`;
-}
-
-function referenciaCredito(idempotencyKey: string): string {
-  return `timbrado:${idempotencyKey}`;
 }
 
 /** Seals, stamps and stores a new document; see the module comment for the steps. */
@@ -198,10 +191,16 @@ export async function timbrarComprobante(
       return row;
     });
   } catch (err) {
+    if (input.idempotencyKey && err instanceof AppError && err.status === 402) {
+      // A double click with the last credit: the other request took it for this very document.
+      const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
+      if (previo) return reanudar(deps, await esperarRespuesta(deps, previo));
+      throw err;
+    }
     if (isUniqueViolation(err)) {
       // Either the same key raced us (resume it) or the serie was set back onto used folios.
       const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
-      if (previo) return reanudar(deps, previo);
+      if (previo) return reanudar(deps, await esperarRespuesta(deps, previo));
       throw new AppError(
         'CONFLICT',
         'El folio siguiente de la serie ya se usó en otro comprobante. Ajusta el folio de la serie para continuar.',
@@ -226,127 +225,23 @@ export async function reenviarComprobante(
   return reanudar(deps, row);
 }
 
+/**
+ * The document a concurrent request with the same key has just sealed: while that request waits for
+ * the PAC, wait for its answer (ESPERA_CONCURRENTE_MS at most) instead of sending the XML a second
+ * time; a resend of the same bytes is safe either way.
+ */
+async function esperarRespuesta(deps: TimbradoDeps, row: ComprobanteRow): Promise<ComprobanteRow> {
+  let actual = row;
+  const hasta = Date.now() + ESPERA_CONCURRENTE_MS;
+  while (actual.status === 'sellada' && Date.now() < hasta) {
+    await new Promise((r) => setTimeout(r, 100));
+    actual = (await findComprobante(deps.db, row.enterprise_id, row.id)) ?? actual;
+  }
+  return actual;
+}
+
 function reanudar(deps: TimbradoDeps, row: ComprobanteRow): Promise<ComprobanteRow> {
   if (row.status === 'sellada') return enviarAlPac(deps, row);
   if (row.status === 'rechazada') throw rechazo(row.rechazo_codigo, row.rechazo_mensaje);
   return Promise.resolve(row);
-}
-
-function rechazo(codigo: string, mensaje: string): AppError {
-  return new AppError(
-    'VALIDATION',
-    `El PAC rechazó el comprobante${codigo ? ` (${codigo})` : ''}: ${mensaje}`,
-    { persistent: true },
-  );
-}
-
-/** The PAC's Spanish message with the incidencias and details it did not already say. */
-export function mensajeDe(err: PacError): string {
-  const partes = [err.message];
-  for (const i of err.incidencias) {
-    const texto = `${i.codigo} - ${i.mensaje}`;
-    if (!partes.some((p) => p.includes(texto) || p.includes(i.mensaje))) partes.push(texto);
-    if (i.detalle && !partes.some((p) => p.includes(i.detalle ?? ''))) partes.push(i.detalle);
-  }
-  return partes.join(' ');
-}
-
-async function enviarAlPac(deps: TimbradoDeps, row: ComprobanteRow): Promise<ComprobanteRow> {
-  const enterpriseId = row.enterprise_id;
-  const xml = row.xml_sellado;
-  const key = row.idempotency_key;
-  if (xml === null || key === null) throw new Error(`comprobante ${row.id} has no sealed XML`);
-  const started = Date.now();
-  let timbre: Pick<Timbre, 'xml' | 'uuid' | 'fechaTimbrado' | 'codigo' | 'mensaje' | 'raw'>;
-  try {
-    timbre = await deps.pac.timbrar(xml, { idempotencyKey: key });
-  } catch (err) {
-    const duration = Date.now() - started;
-    const previo = err instanceof PacDuplicadoError ? err.timbrePrevio : undefined;
-    if (previo?.xml && previo.uuid && previo.fechaTimbrado && mismoSello(previo.xml, xml)) {
-      timbre = {
-        xml: previo.xml,
-        uuid: previo.uuid,
-        fechaTimbrado: previo.fechaTimbrado,
-        codigo: err instanceof PacError ? err.codigo : '307',
-        mensaje: err instanceof Error ? err.message : '',
-        raw: err instanceof PacError ? err.raw : '',
-      };
-    } else {
-      await insertPacCall(deps.db, enterpriseId, {
-        comprobante_id: row.id,
-        operation: 'timbrar',
-        outcome: err instanceof PacError ? err.kind : 'error',
-        code: err instanceof PacError ? err.codigo : '',
-        message: err instanceof Error ? err.message : String(err),
-        raw: err instanceof PacError ? err.raw : '',
-        duration_ms: duration,
-      });
-      if (err instanceof PacRechazoError) return rechazar(deps, enterpriseId, row, err);
-      if (err instanceof PacError && err.kind === 'credenciales') {
-        throw new AppError('BAD_GATEWAY', PAC_CREDENCIALES, { persistent: true });
-      }
-      if (err instanceof PacDuplicadoError && previo?.uuid) {
-        // The PAC holds another document under this key: never take its stamp as ours.
-        throw new AppError('CONFLICT', PAC_OTRO_TIMBRE, { persistent: true });
-      }
-      if (err instanceof PacError) {
-        // Timeout, outage, unreadable answer or a 307 without the earlier stamp: the outcome is
-        // unknown, so the document stays 'sellada' with its credit reserved, to be resent as is.
-        throw new AppError('UNAVAILABLE', PAC_NO_RESPONDIO, { persistent: true });
-      }
-      throw err;
-    }
-  }
-  const duration = Date.now() - started;
-  const stored = await storeTimbrado(
-    deps.db,
-    enterpriseId,
-    row.id,
-    { code: timbre.codigo, message: timbre.mensaje, raw: timbre.raw, duration_ms: duration },
-    { xml: timbre.xml, uuid: timbre.uuid, fecha_timbrado: timbre.fechaTimbrado },
-  );
-  if (stored) {
-    return {
-      ...row,
-      status: 'timbrada',
-      xml_timbrado: timbre.xml,
-      uuid: timbre.uuid,
-      fecha_timbrado: timbre.fechaTimbrado,
-    };
-  }
-  // A concurrent resend stored the answer first: it must be the same stamp.
-  const current = await findComprobante(deps.db, enterpriseId, row.id);
-  if (!current || current.uuid !== timbre.uuid) {
-    throw new Error(
-      `comprobante ${row.id}: the PAC answered UUID ${timbre.uuid} but ${current?.uuid ?? 'none'} is stored`,
-    );
-  }
-  return current;
-}
-
-/** The earlier stamp the PAC gave back is of this very sealed XML (its SelloCFD is our Sello). */
-function mismoSello(timbrado: string, sellado: string): boolean {
-  const sello = /<cfdi:Comprobante\b[^>]*?\sSello="([^"]+)"/.exec(sellado)?.[1];
-  return sello !== undefined && timbrado.includes(`SelloCFD="${sello}"`);
-}
-
-async function rechazar(
-  deps: TimbradoDeps,
-  enterpriseId: number,
-  row: ComprobanteRow,
-  err: PacRechazoError,
-): Promise<never> {
-  const mensaje = mensajeDe(err);
-  await withTransaction(deps.db, async (tx) => {
-    const updated = await updateComprobanteFrom(tx, enterpriseId, row.id, ['sellada'], {
-      status: 'rechazada',
-      rechazo_codigo: err.codigo,
-      rechazo_mensaje: mensaje,
-    });
-    if (updated && row.idempotency_key) {
-      await refundCredit(tx, enterpriseId, referenciaCredito(row.idempotency_key));
-    }
-  });
-  throw rechazo(err.codigo, mensaje);
 }
