@@ -8,6 +8,7 @@ import {
   PagosDeFacturaResponse,
 } from '@repo/contracts/complementos-pago';
 import { ok } from '@repo/contracts/envelope';
+import { IdempotencyKeyHeaders } from '@repo/contracts/facturas';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
@@ -30,9 +31,19 @@ export function complementosPagoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       BASE,
-      { schema: { body: ComplementoPagoRequest, response: { 200: ok(ComplementoPagoResponse) } } },
-      async (request) =>
-        envelope(await registrarPago(deps, authOf(request).enterpriseId, request.body)),
+      {
+        schema: {
+          headers: IdempotencyKeyHeaders,
+          body: ComplementoPagoRequest,
+          response: { 200: ok(ComplementoPagoResponse) },
+        },
+      },
+      async (request) => {
+        // The standard Idempotency-Key header, or the body field: one key space.
+        const key = request.headers['idempotency-key'] ?? request.body.idempotency_key;
+        const body = { ...request.body, idempotency_key: key };
+        return envelope(await registrarPago(deps, authOf(request).enterpriseId, body));
+      },
     );
 
     app.post(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@repo/contracts/envelope';
+import { IdempotencyKeyHeaders } from '@repo/contracts/facturas';
 import {
   CancelacionGlobalResponse,
   CancelarGlobalRequest,
@@ -104,11 +105,18 @@ export function facturasGlobalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       BASE,
       {
         bodyLimit: BODY_LIMIT,
-        schema: { body: FacturaGlobalRequest, response: { 200: ok(FacturaGlobalResponse) } },
+        schema: {
+          headers: IdempotencyKeyHeaders,
+          body: FacturaGlobalRequest,
+          response: { 200: ok(FacturaGlobalResponse) },
+        },
       },
       async (request) => {
         const { enterpriseId } = authOf(request);
-        return envelope(await timbrarGlobal(deps, enterpriseId, request.body));
+        // The standard Idempotency-Key header, or the body field: one key space.
+        const key = request.headers['idempotency-key'] ?? request.body.idempotency_key;
+        const body = { ...request.body, idempotency_key: key };
+        return envelope(await timbrarGlobal(deps, enterpriseId, body));
       },
     );
 

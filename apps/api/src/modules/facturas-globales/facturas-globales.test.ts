@@ -191,12 +191,13 @@ describe('facturas globales', () => {
     const primera = data(
       await api(t, e, 'POST', GLOBALES, solicitud(e, { idempotency_key: 'primera-enero' })),
     );
+    // The same key in the standard Idempotency-Key header answers the same global.
     const again = await api(
       t,
-      e,
+      { headers: { ...e.headers, 'idempotency-key': 'primera-enero' } },
       'POST',
       GLOBALES,
-      solicitud(e, { idempotency_key: 'primera-enero' }),
+      solicitud(e),
     );
     expect(data(again).id).toBe(primera.id);
     const segunda = await api(t, e, 'POST', GLOBALES, solicitud(e));

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { getBalance } from '../credits/credits.service.ts';
+import {
+  facturaPpd,
+  pagoBody,
+  seedCobrador,
+} from '../complementos-pago/complementos-pago.test-support.ts';
 import { api, basico, seedFacturador } from './facturas.test-support.ts';
 
 // Retries of a stamping request whose answer never reached the user: the same document comes back,
@@ -96,12 +102,33 @@ describe('stamping retries', () => {
     });
   });
 
+  it('a payment complement takes the Idempotency-Key header as it takes the body field', async () => {
+    const e = await seedCobrador(t, 4);
+    const factura = await facturaPpd(t, e);
+    const send = (headers: Record<string, string>, over = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${V40}/complemento-pago`,
+        headers: { ...e.headers, ...headers },
+        payload: pagoBody(e, factura.id, 100, over) as unknown as Record<string, unknown>,
+      });
+    const first = await send({ 'idempotency-key': 'pago-0001-abc' });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send({ 'idempotency-key': 'pago-0001-abc' });
+    expect(again.json().data.data.id).toBe(first.json().data.data.id);
+    const body = await send({}, { idempotency_key: 'pago-0001-abc' });
+    expect(body.json().data.data.id).toBe(first.json().data.data.id);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(2);
+  });
+
   it('documents the header on every stamping POST of the OpenAPI', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     for (const path of [
       '/api/facturacion/V40/facturas-ingreso',
       '/api/facturacion/V40/pre-facturas-ingreso/{id}/timbrar',
       '/api/facturacion/V40/pre-facturas-ingreso/{id}/timbrar-with-pre-factura-original-data',
+      '/api/facturacion/V40/complemento-pago',
+      '/api/facturacion/V40/facturas-globales',
     ]) {
       const params = doc.paths[path].post.parameters as Array<{ in: string; name: string }>;
       expect(params).toContainEqual(
