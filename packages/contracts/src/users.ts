@@ -19,8 +19,11 @@ export const PHONE_INVALID_MESSAGE = 'El teléfono debe tener 10 dígitos';
 
 /** Login failures (HTTP 400 and 429, both with `showErrorToClient: true`). */
 export const LOGIN_FAILED_MESSAGE = 'El correo electrónico o la contraseña no son correctos.';
-export const LOGIN_RATE_LIMIT_MESSAGE =
-  'Demasiados intentos fallidos de inicio de sesión. Espere 15 minutos e inténtelo de nuevo.';
+/** HTTP 429 of a sign-in that must wait: the wait rounded up to whole minutes. */
+export function loginRateLimitMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Demasiados intentos fallidos de inicio de sesión. Espere ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e inténtelo de nuevo.`;
+}
 /** Login of an account whose e-mail is not verified yet (HTTP 409; a new link is e-mailed). */
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Su correo electrónico aún no ha sido verificado. Le enviamos un nuevo enlace de verificación.';
@@ -90,8 +93,10 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 /**
  * POST /api/users/login and POST /api/users/reset-password/set: a session, or `{ new_client_token }`
  * while the enterprise's initial configuration is incomplete.
- * Wrong e-mail or password: 400 LOGIN_FAILED_MESSAGE. Too many failures (5 per account or 20 per IP
- * in 15 minutes): 429 LOGIN_RATE_LIMIT_MESSAGE. Unverified e-mail: 409 EMAIL_NOT_VERIFIED_MESSAGE.
+ * Wrong e-mail or password: 400 LOGIN_FAILED_MESSAGE. Too many failures (from the 5th wrong password
+ * in a row for one account from one address, a wait of 1 minute doubling up to 1 hour; 20 from one
+ * address in 15 minutes, whatever the account): 429 loginRateLimitMessage(wait).
+ * Unverified e-mail: 409 EMAIL_NOT_VERIFIED_MESSAGE.
  */
 export const LoginResponse = z.union([SessionResponse, NewClientTokenResponse]);
 export type LoginResponse = z.infer<typeof LoginResponse>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { EnterpriseSummary } from '@repo/contracts/enterprises';
 import type { Db } from '../../db/client.ts';
 import { creditLedger } from '../../db/schema/credit-ledger.ts';
@@ -7,7 +7,6 @@ import {
   type EmailTokenPurpose,
 } from '../../db/schema/email-verification-tokens.ts';
 import { enterpriseUsers, enterprises } from '../../db/schema/enterprises.ts';
-import { loginFailures } from '../../db/schema/login-failures.ts';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens.ts';
 import { revokedTokens } from '../../db/schema/revoked-tokens.ts';
 import { users } from '../../db/schema/users.ts';
@@ -138,26 +137,6 @@ export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise
     .onConflictDoNothing()
     .returning({ jti: revokedTokens.jti });
   return rows.length > 0;
-}
-
-// Login failures
-
-export async function countLoginFailures(db: Db, key: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gte(loginFailures.failed_at, since)));
-  return Number(row?.n ?? 0);
-}
-
-/** Records a failure under each key and drops every failure older than the window (the table stays small). */
-export async function recordLoginFailure(db: Db, keys: string[], at: Date, prune: Date) {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key, failed_at: at })));
-  await db.delete(loginFailures).where(lt(loginFailures.failed_at, prune));
-}
-
-export async function clearLoginFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
 // Password reset tokens

@@ -4,7 +4,7 @@ import {
   EMAIL_NOT_VERIFIED_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   LOGIN_FAILED_MESSAGE,
-  LOGIN_RATE_LIMIT_MESSAGE,
+  loginRateLimitMessage,
   NO_PENDING_EMAIL_MESSAGE,
   RESET_PASSWORD_REQUESTED_MESSAGE,
   RESET_TOKEN_INVALID_MESSAGE,
@@ -28,15 +28,19 @@ import { SESSION_EXPIRED_MESSAGE } from '../../http/auth.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { issueNewClientToken, sendRegistrationLink } from '../new-client/new-client-links.ts';
 import { assertPasswordNotCommon } from './common-passwords.ts';
+import {
+  clearAccountLoginFailures,
+  clearLoginFailures,
+  loginWaitMs,
+  recordLoginFailure,
+} from './login-throttle.ts';
 import { createEmailCode, createLinkToken, hashToken } from './one-time-token.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { buildUserResponse, openSession, USER_NOT_FOUND_MESSAGE } from './session.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import {
-  clearLoginFailures,
   consumeEmailToken,
   consumePasswordResetToken,
-  countLoginFailures,
   endSessionsBefore,
   findUsablePasswordResetToken,
   findUserByEmail,
@@ -45,7 +49,6 @@ import {
   insertEmailToken,
   insertPasswordResetToken,
   listUserEnterprises,
-  recordLoginFailure,
   revokeToken,
   sumUserCredits,
   updateUser,
@@ -55,12 +58,6 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'tokens' | 'mailer' | 'config' | 'now'>;
 
-/** Failed logins are counted over this window... */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** ...and refused once an account reaches this many... */
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-/** ...or an IP address this many (many accounts tried from one place). */
-export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
 export const PERSONAL_EMAIL_CODE_TTL_MS = 30 * 60 * 1000;
 
@@ -68,29 +65,24 @@ export const PERSONAL_EMAIL_CODE_TTL_MS = 30 * 60 * 1000;
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Password login, throttled per account and per IP (failures only, over LOGIN_WINDOW_MS, counted in
- * the database so every API process shares them).
+ * Password login, throttled per account and address with growing delays, and per address (see
+ * login-throttle.ts; counted in the database so every API process shares them).
  */
 export async function login(deps: Deps, input: LoginRequest, ip: string): Promise<LoginResponse> {
   const now = deps.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const accountKey = `email:${input.email}`;
-  const ipKey = `ip:${ip}`;
-  if (
-    (await countLoginFailures(deps.db, accountKey, since)) >= LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-    (await countLoginFailures(deps.db, ipKey, since)) >= LOGIN_MAX_FAILURES_PER_IP
-  ) {
-    throw new AppError('TOO_MANY_REQUESTS', LOGIN_RATE_LIMIT_MESSAGE, { showToClient: true });
+  const wait = await loginWaitMs(deps.db, input.email, ip, now);
+  if (wait > 0) {
+    throw new AppError('TOO_MANY_REQUESTS', loginRateLimitMessage(wait), { showToClient: true });
   }
   const user = await findUserByEmail(deps.db, input.email);
   const valid = user
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyPassword(input.password, await (dummyHash ??= hashPassword('dummy-password-1')));
   if (!user || !valid) {
-    await recordLoginFailure(deps.db, [accountKey, ipKey], now, since);
+    await recordLoginFailure(deps.db, input.email, ip, now);
     throw new AppError('BAD_REQUEST', LOGIN_FAILED_MESSAGE, { showToClient: true });
   }
-  await clearLoginFailures(deps.db, accountKey);
+  await clearLoginFailures(deps.db, input.email, ip);
   if (!user.email_verified_at) {
     await sendNewRegistrationLink(deps, user);
     throw new AppError('CONFLICT', EMAIL_NOT_VERIFIED_MESSAGE, { showToClient: true });
@@ -193,7 +185,7 @@ export async function setPasswordWithResetToken(
     await voidPasswordResetTokens(tx, id, now);
     // Whoever knew the old password is signed out everywhere.
     await endSessionsBefore(tx, id, now, null);
-    await clearLoginFailures(tx, `email:${user.email.toLowerCase()}`);
+    await clearAccountLoginFailures(tx, user.email.toLowerCase());
     return id;
   });
   return openSession(deps, userId);
