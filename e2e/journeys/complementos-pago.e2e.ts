@@ -9,6 +9,8 @@ import { type FacturacionSetup, createClient, setUpFacturacion } from '../fixtur
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
+// A stamp or a cancellation goes through the PAC: on a loaded machine it takes a few seconds.
+const PAC = { timeout: 20_000 };
 let setup: FacturacionSetup;
 
 beforeAll(async () => {
@@ -58,7 +60,7 @@ describe('payment complements', () => {
     await signInPage(page, setup.session);
     await page.goto(`/facturacion/facturas/detalle/${factura.id}`);
     const seccion = page.getByTestId('pagos-factura');
-    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText()).toBe('$ 580.00');
+    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 580.00');
 
     await pagar(page, '03', '300');
     await page.locator('#pago-opcionales').check();
@@ -67,14 +69,14 @@ describe('payment complements', () => {
     await page.locator('#pago-cta_beneficiario').fill('0123456789');
     await screenshot(page, 'pago-form-transferencia');
     await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
-    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText()).toBe('$ 280.00');
+    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 280.00');
     await screenshot(page, 'pago-transferencia-timbrado');
 
     await pagar(page, '01', '200');
     await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
-    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText()).toBe('$ 80.00');
+    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 80.00');
     const cards = seccion.locator('[data-testid^="pago-"][data-highlight]');
-    await expect.poll(() => cards.count()).toBe(2);
+    await expect.poll(() => cards.count(), PAC).toBe(2);
     expect(await cards.first().getAttribute('data-highlight')).toBe('true');
     await screenshot(page, 'pagos-lista');
 
@@ -93,7 +95,7 @@ describe('payment complements', () => {
     // Cancel the cash payment: its $200.00 come back.
     await cards.first().getByRole('button', { name: 'Cancelar complemento' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar complemento' }).click();
-    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText()).toBe('$ 280.00');
+    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 280.00');
     await screenshot(page, 'pago-cancelado');
 
     await page.goto('/facturacion');
@@ -155,7 +157,7 @@ describe('payment complements', () => {
     await signInPage(page, setup.session);
     await page.goto('/');
     const porCobrar = page.getByTestId('inicio-por-cobrar');
-    await expect.poll(async () => pesos(await porCobrar.innerText())).toBeGreaterThan(0);
+    await expect.poll(async () => pesos(await porCobrar.innerText()), PAC).toBeGreaterThan(0);
     const antes = pesos(await porCobrar.innerText());
     await page.getByTestId('inicio-acciones').getByRole('link', { name: 'Registrar pago' }).click();
     await page.waitForURL('**/facturacion/pagos-pendientes');
@@ -199,7 +201,7 @@ describe('payment complements', () => {
     await form.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
 
     const timbrado = page.getByTestId('pago-timbrado');
-    await timbrado.waitFor();
+    await timbrado.waitFor(PAC);
     expect(await timbrado.innerText()).toContain('saldo $ 0.00');
     await page.getByTestId(`pendiente-${a.id}`).waitFor({ state: 'detached' });
     expect(await page.getByTestId(`pendiente-${b.id}`).count()).toBe(0);
@@ -216,7 +218,7 @@ describe('payment complements', () => {
     expect(texto).toContain('Monto="1740.00"');
 
     await page.goto(`/facturacion/facturas/detalle/${b.id}`);
-    await expect.poll(() => page.getByTestId('pagos-saldo').innerText()).toBe('$ 0.00');
+    await expect.poll(() => page.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 0.00');
     await page.goto('/');
     await expect
       .poll(async () => pesos(await porCobrar.innerText()))
