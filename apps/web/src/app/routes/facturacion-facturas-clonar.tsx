@@ -1,5 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import { useParams } from 'react-router';
+import { FACTURA_ALTA_RAPIDA } from '#src/app/factura-alta-rapida.tsx';
 import { FacturaFormScreen } from '#src/features/facturacion/factura-form/components/factura-form-screen.tsx';
 
 export default function FacturacionFacturasClonarScreen() {
@@ -8,5 +9,7 @@ export default function FacturacionFacturasClonarScreen() {
   if (!Number.isInteger(id) || id <= 0) {
     return <Alert variant="warning">La factura solicitada no existe.</Alert>;
   }
-  return <FacturaFormScreen key={id} mode="clonar" facturaId={id} />;
+  return (
+    <FacturaFormScreen key={id} mode="clonar" facturaId={id} altaRapida={FACTURA_ALTA_RAPIDA} />
+  );
 }

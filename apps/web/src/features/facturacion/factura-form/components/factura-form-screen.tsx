@@ -14,6 +14,7 @@ import {
 import { useFactura } from '../api/facturas-ingreso.ts';
 import { facturaVacia, valuesFromFactura } from '../model/factura-form-values.ts';
 import { catalogoDeImpuestos } from '../model/impuestos-de-partida.ts';
+import { type AltaRapida, AltaRapidaProvider } from './alta-rapida.tsx';
 import { FacturaForm, type FacturaFormMode } from './factura-form.tsx';
 
 const TITULOS: Record<FacturaFormMode, string> = {
@@ -38,8 +39,15 @@ function Cargando() {
   );
 }
 
-/** The invoice form screen: loads the master data (and the invoice to edit or clone) first. */
-export function FacturaFormScreen(props: { mode: FacturaFormMode; facturaId: number | null }) {
+/**
+ * The invoice form screen: loads the master data (and the invoice to edit or clone) first.
+ * `altaRapida`: the client and product forms it may open in a dialog (composed by the app).
+ */
+export function FacturaFormScreen(props: {
+  mode: FacturaFormMode;
+  facturaId: number | null;
+  altaRapida?: AltaRapida;
+}) {
   const { enterprise } = useSession();
   const enterpriseId = enterprise?.id ?? null;
   const rubros = useRubrosImpuestos();
@@ -145,18 +153,20 @@ export function FacturaFormScreen(props: { mode: FacturaFormMode; facturaId: num
           {dma(fechaMovida.nueva)}; guarde la pre factura para conservarla.
         </Alert>
       )}
-      <FacturaForm
-        key={`${props.mode}-${String(props.facturaId)}`}
-        mode={props.mode}
-        facturaId={props.mode === 'editar' ? props.facturaId : null}
-        initialValues={initialValues}
-        initialClient={client.data ?? null}
-        rubros={rubros.data}
-        catalogo={catalogo}
-        series={series.data}
-        emisor={emisor.data ?? null}
-        sellos={sellos.data ?? null}
-      />
+      <AltaRapidaProvider value={props.altaRapida ?? null}>
+        <FacturaForm
+          key={`${props.mode}-${String(props.facturaId)}`}
+          mode={props.mode}
+          facturaId={props.mode === 'editar' ? props.facturaId : null}
+          initialValues={initialValues}
+          initialClient={client.data ?? null}
+          rubros={rubros.data}
+          catalogo={catalogo}
+          series={series.data}
+          emisor={emisor.data ?? null}
+          sellos={sellos.data ?? null}
+        />
+      </AltaRapidaProvider>
     </>
   );
 }

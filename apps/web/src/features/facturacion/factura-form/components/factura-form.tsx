@@ -54,6 +54,7 @@ import {
 } from '../model/factura-form-values.ts';
 import { type CatalogoImpuestos, impuestosDePartida } from '../model/impuestos-de-partida.ts';
 import { checkRegimen626 } from '../model/regimen-626.ts';
+import { NuevoClienteEnFactura } from './alta-rapida.tsx';
 import { BusquedaSelect } from './busqueda-select.tsx';
 import { PartidaCard } from './partida-card.tsx';
 import { TipoCambioField } from './tipo-cambio-field.tsx';
@@ -384,9 +385,12 @@ export function FacturaForm(props: FacturaFormProps) {
             </Card.Title>
             <Row className="g-3">
               <Col lg={6}>
-                <Form.Label htmlFor="factura-cliente" className="fw-semibold">
-                  Cliente
-                </Form.Label>
+                <div className="d-flex justify-content-between align-items-baseline gap-2">
+                  <Form.Label htmlFor="factura-cliente" className="fw-semibold">
+                    Cliente
+                  </Form.Label>
+                  <NuevoClienteEnFactura onCreated={chooseClient} />
+                </div>
                 <BusquedaSelect<ClientResponse>
                   id="factura-cliente"
                   queryKey="clients"
@@ -403,7 +407,7 @@ export function FacturaForm(props: FacturaFormProps) {
                     </div>
                   )}
                   placeholder="Busque por nombre, razón social o RFC"
-                  emptyText="No hay clientes que coincidan. Regístrelos en Clientes."
+                  emptyText="No hay clientes que coincidan. Regístrelo con «Nuevo cliente»."
                   isInvalid={!!errors.client_id}
                 />
                 {errors.client_id && (

@@ -20,6 +20,7 @@ import {
 } from '../model/calcular-factura.ts';
 import { type FacturaFormValues, partidaDeProducto } from '../model/factura-form-values.ts';
 import { idsDeRubro } from '../model/impuestos-de-partida.ts';
+import { NuevoProductoEnFactura } from './alta-rapida.tsx';
 import { BusquedaSelect } from './busqueda-select.tsx';
 
 function FieldError({ message }: { message: string | undefined }) {
@@ -72,6 +73,11 @@ export function PartidaCard(props: {
   const c = calculo?.ok ? calculo.calculo : null;
   const prefix = `partida-${String(i)}`;
 
+  const elegirProducto = (row: ProductServiceResponse) => {
+    form.setValue(`partidas.${i}`, partidaDeProducto(partida, row, rubros), { shouldDirty: true });
+    form.clearErrors(`partidas.${i}`);
+  };
+
   const applyMonto = () => {
     if (montoTexto === null) return;
     const r = porcentajeDeMonto({
@@ -101,9 +107,12 @@ export function PartidaCard(props: {
       <Card.Body>
         <Row className="g-3">
           <Col md={5}>
-            <Form.Label htmlFor={`${prefix}-producto`} className="fw-semibold">
-              Producto o servicio
-            </Form.Label>
+            <div className="d-flex justify-content-between align-items-baseline gap-2">
+              <Form.Label htmlFor={`${prefix}-producto`} className="fw-semibold">
+                Producto o servicio
+              </Form.Label>
+              <NuevoProductoEnFactura onCreated={elegirProducto} />
+            </div>
             <Controller
               control={form.control}
               name={`partidas.${i}.producto`}
@@ -113,11 +122,7 @@ export function PartidaCard(props: {
                   queryKey="products-services"
                   valueLabel={field.value ? field.value.descripcion : null}
                   onChange={(row) => {
-                    if (!row) return;
-                    form.setValue(`partidas.${i}`, partidaDeProducto(partida, row, rubros), {
-                      shouldDirty: true,
-                    });
-                    form.clearErrors(`partidas.${i}`);
+                    if (row) elegirProducto(row);
                   }}
                   search={searchProductsServices}
                   rowKey={(row) => row.id}
@@ -132,7 +137,7 @@ export function PartidaCard(props: {
                     </div>
                   )}
                   placeholder="Busque por descripción o código"
-                  emptyText="No hay productos o servicios que coincidan. Regístrelos en Productos y servicios."
+                  emptyText="No hay productos o servicios que coincidan. Regístrelo con «Nuevo producto o servicio»."
                   isInvalid={!!e?.producto}
                 />
               )}
