@@ -17,6 +17,7 @@ import { createErrorReporter } from './http/error-reporting.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestLog } from './http/request-log.ts';
+import { dbRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { seriesNewClientRoutes } from './modules/series/series.new-client.routes.ts';
@@ -84,7 +85,8 @@ export async function createServer(deps: AppDeps): Promise<App> {
   registerControlCharacterCheck(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app, deps.config);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the limits hold across every API process (rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, store: dbRateLimitStore(deps.db, deps.now) });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4 } });
   await registerOpenApi(app);
 

@@ -42,7 +42,7 @@ import {
   validatePersonalEmail,
 } from './users.service.ts';
 
-/** Routes that send e-mail: at most this many per IP in 15 minutes (in-process counter). */
+/** Routes that send e-mail: at most this many per IP in 15 minutes (counted in the database). */
 const MAIL_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '15 minutes' } };
 
 /** Session and users: spec section 7 (except check-first-steps-completed, in first-steps.routes.ts). */
