@@ -296,8 +296,18 @@ export type FacturaDraft = z.infer<typeof FacturaDraft>;
 
 // ------------------------------------------------------------------------------------ statuses
 
-/** Spec section 4, invoice statuses. */
-export const FacturaStatus = z.enum(['pre_factura', 'timbrada', 'cancelled']);
+/**
+ * Spec section 4, invoice statuses, and two of a stamping attempt: sealed and sent but the PAC's
+ * answer never came (its folio and one credit reserved; resent until it answers), and refused by the
+ * PAC (its folio used, its credit refunded; the reason explains the gap in the serie).
+ */
+export const FacturaStatus = z.enum([
+  'pre_factura',
+  'timbrada',
+  'cancelled',
+  'pendiente_pac',
+  'rechazada',
+]);
 export type FacturaStatus = z.infer<typeof FacturaStatus>;
 
 /** Status filter of the list (spec section 9): Todos, Canceladas, Timbradas, Pre Factura. */
@@ -305,9 +315,13 @@ export const FacturaStatusFilter = z.enum(['Todos', 'cancelled', 'timbrada', 'pr
   error: STATUS_FILTER_MESSAGE,
 });
 
+export const PENDIENTE_PAC = 'Pendiente de respuesta del PAC';
+
 /** Spanish label of a status, with the SAT cancellation status while a cancellation is pending. */
 export function facturaViewStatus(status: FacturaStatus, estatusCancelacion: string): string {
   if (status === 'pre_factura') return 'Pre Factura';
+  if (status === 'pendiente_pac') return PENDIENTE_PAC;
+  if (status === 'rechazada') return 'Rechazada por el PAC';
   if (status === 'cancelled') return 'Cancelada';
   if (estatusCancelacion === 'En proceso') return 'Cancelación en proceso';
   if (estatusCancelacion === 'Solicitud rechazada') return 'Timbrada (cancelación rechazada)';
@@ -507,6 +521,8 @@ export const FacturaDetail = FacturaListItem.extend({
   fecha_timbrado: z.string().nullable(),
   motivo_cancelacion: z.string(),
   folio_sustitucion: z.string(),
+  /** Why the PAC refused this attempt (status rechazada): its code and Spanish message. */
+  rechazo: z.object({ codigo: z.string(), mensaje: z.string() }).nullable().optional(),
 });
 export type FacturaDetail = z.infer<typeof FacturaDetail>;
 

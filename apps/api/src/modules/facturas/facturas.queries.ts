@@ -16,13 +16,24 @@ import { likePattern } from '../clients/clients.queries.ts';
 const c = comprobantes;
 const f = facturasIngreso;
 
-/** The comprobante statuses an income invoice shows (sealed-only and rejected attempts do not). */
-const VISIBLE: ComprobanteStatus[] = ['pre_factura', 'timbrada', 'cancelada'];
+/**
+ * The comprobante statuses an income invoice shows: a sealed attempt still waiting for the PAC and a
+ * rejected one too (its folio is used: the PAC's reason explains the gap, decision 002).
+ */
+const VISIBLE: ComprobanteStatus[] = [
+  'pre_factura',
+  'sellada',
+  'timbrada',
+  'rechazada',
+  'cancelada',
+];
 
 const STATUS_OF: Partial<Record<ComprobanteStatus, FacturaStatus>> = {
   pre_factura: 'pre_factura',
   timbrada: 'timbrada',
   cancelada: 'cancelled',
+  sellada: 'pendiente_pac',
+  rechazada: 'rechazada',
 };
 
 /** Σ imp_pagado of the invoice's stamped, not cancelled payments. */
@@ -47,6 +58,9 @@ const columns = {
   folio_sustitucion: c.folio_sustitucion,
   fecha_timbrado: c.fecha_timbrado,
   xml_timbrado: c.xml_timbrado,
+  xml_sellado: c.xml_sellado,
+  rechazo_codigo: c.rechazo_codigo,
+  rechazo_mensaje: c.rechazo_mensaje,
   client_id: f.client_id,
   client_name: f.client_name,
   client_rfc: f.client_rfc,
@@ -86,7 +100,7 @@ function baseWhere(enterpriseId: number): SQL {
   ) as SQL;
 }
 
-const { xml_timbrado: _xml, draft: _draft, ...listColumns } = columns;
+const { xml_timbrado: _xml, xml_sellado: _sellado, draft: _draft, ...listColumns } = columns;
 void _xml;
 void _draft;
 
@@ -105,7 +119,9 @@ function selectList(db: Db) {
     .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)));
 }
 
-export function toListItem(row: Omit<FacturaRow, 'xml_timbrado' | 'draft'>): FacturaListItem {
+export function toListItem(
+  row: Omit<FacturaRow, 'xml_timbrado' | 'xml_sellado' | 'draft'>,
+): FacturaListItem {
   const status = STATUS_OF[row.status] ?? 'timbrada';
   const fecha = row.fecha;
   return {
@@ -201,7 +217,11 @@ export async function listFacturas(
 ) {
   const conditions: (SQL | undefined)[] = [baseWhere(enterpriseId)];
   const dbStatus: ComprobanteStatus | null =
-    filters.status === 'cancelled' ? 'cancelada' : filters.status;
+    filters.status === 'cancelled'
+      ? 'cancelada'
+      : filters.status === 'pendiente_pac'
+        ? 'sellada'
+        : filters.status;
   conditions.push(dbStatus ? eq(c.status, dbStatus) : inArray(c.status, VISIBLE));
   if (filters.rfcName) {
     const p = likePattern(filters.rfcName);

@@ -223,8 +223,10 @@ async function detalle(deps: Deps, enterpriseId: number, row: FacturaRow): Promi
   const { ctx, errores, datosFiscalesCompletos } = await cargarDatos(deps, enterpriseId, draft);
   let cfdi: Comprobante | null = null;
   const cfdiErrores: string[] = [];
-  if (row.xml_timbrado) {
-    cfdi = parseComprobanteXml(row.xml_timbrado);
+  // Stamped: the PAC's XML; sealed (waiting for the PAC, or rejected): the XML that was sent.
+  const xml = row.xml_timbrado ?? (row.status === 'pre_factura' ? null : row.xml_sellado);
+  if (xml) {
+    cfdi = parseComprobanteXml(xml);
   } else if (!datosFiscalesCompletos) {
     cfdiErrores.push(DATOS_FISCALES_INCOMPLETOS);
   } else if (Object.keys(errores).length > 0 || !ctx.client || !ctx.serie) {
@@ -245,7 +247,7 @@ async function detalle(deps: Deps, enterpriseId: number, row: FacturaRow): Promi
       serie: ctx.serie ?? { id: 0, serie: '', folio: 0 },
     },
     draft,
-    row.xml_timbrado ? cfdi : null,
+    xml ? cfdi : null,
   );
   return {
     ...toListItem(row),
@@ -256,6 +258,10 @@ async function detalle(deps: Deps, enterpriseId: number, row: FacturaRow): Promi
     fecha_timbrado: row.fecha_timbrado,
     motivo_cancelacion: row.motivo_cancelacion,
     folio_sustitucion: row.folio_sustitucion,
+    rechazo:
+      row.status === 'rechazada'
+        ? { codigo: row.rechazo_codigo, mensaje: row.rechazo_mensaje }
+        : null,
   };
 }
 

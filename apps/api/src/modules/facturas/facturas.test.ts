@@ -424,7 +424,7 @@ describe('POST /api/facturacion/V40/facturas-ingreso (create and stamp)', () => 
     expect(texto.json().data.draft.partidas[0].descuento).toBe('0');
   });
 
-  it('a PAC rejection answers its reason in Spanish, spends no credit and lists nothing', async () => {
+  it('a PAC rejection answers its reason in Spanish, spends no credit and lists the attempt with its reason', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'facturas-rechazo-'));
     const rechaza = await buildTestApp({
       database: t.deps.database,
@@ -440,8 +440,20 @@ describe('POST /api/facturacion/V40/facturas-ingreso (create and stamp)', () => 
         /^El PAC rechazó el comprobante \(402\): .*Lista de Contribuyentes Obligados/,
       );
       expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(1);
+      // The attempt used folio 1: listed as rejected, its detail gives the PAC's reason.
       const list = await api(rechaza, e, 'GET', `${V40}/facturas-ingreso`);
-      expect(list.json().data.total).toBe(0);
+      expect(list.json().data.total).toBe(1);
+      const [item] = list.json().data.data;
+      expect(item).toMatchObject({
+        status: 'rechazada',
+        view_status: 'Rechazada por el PAC',
+        folio: 1,
+        uuid: null,
+      });
+      const detail = (await api(rechaza, e, 'GET', `${V40}/facturas-ingreso/${item.id}`)).json();
+      expect(detail.data.rechazo.codigo).toBe('402');
+      expect(detail.data.rechazo.mensaje).toMatch(/Lista de Contribuyentes Obligados/);
+      expect(detail.data.cfdi).toMatchObject({ serie: 'F', folio: '1' });
     } finally {
       await rechaza.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -754,6 +766,15 @@ describe('stamping never stamps twice', () => {
       });
       const still = await api(app, e, 'GET', `${V40}/facturas-ingreso/${pre.id}`);
       expect(still.json().data.status).toBe('pre_factura');
+      // The sealed attempt is listed as waiting for the PAC, its credit reserved.
+      const list = (await api(app, e, 'GET', `${V40}/facturas-ingreso`)).json().data.data;
+      const pendiente = list.find((f: { id: number }) => f.id !== pre.id);
+      expect(pendiente).toMatchObject({
+        status: 'pendiente_pac',
+        view_status: 'Pendiente de respuesta del PAC',
+        folio: 1,
+      });
+      expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(0);
 
       const retry = await api(app, e, 'POST', url);
       expect(retry.statusCode, retry.body).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, ppdPendingOf, statusBadgeOf } from './factura-status.ts';
+import { actionsFor, creditoReservadoOf, ppdPendingOf, statusBadgeOf } from './factura-status.ts';
 
 describe('statusBadgeOf', () => {
   it('colours each status and keeps the API label', () => {
@@ -54,5 +54,33 @@ describe('ppdPendingOf', () => {
     expect(
       ppdPendingOf({ metodo_pago: 'PPD', status: 'pre_factura', PPD_pending_amount: null }),
     ).toBeNull();
+  });
+});
+
+describe('a stamping attempt that did not end stamped', () => {
+  it('waiting for the PAC: a warning badge, its reserved credit, nothing to do but look', () => {
+    const item = {
+      status: 'pendiente_pac' as const,
+      view_status: 'Pendiente de respuesta del PAC',
+      estatus_cancelacion: '',
+    };
+    expect(statusBadgeOf(item)).toEqual({
+      label: 'Pendiente de respuesta del PAC',
+      bg: 'warning',
+      text: 'dark',
+    });
+    expect(creditoReservadoOf(item)).toBe('1 crédito reservado');
+    expect(actionsFor(item)).toEqual(['detalle']);
+  });
+
+  it('rejected by the PAC: a danger badge, no credit held, it can be cloned', () => {
+    const item = {
+      status: 'rechazada' as const,
+      view_status: 'Rechazada por el PAC',
+      estatus_cancelacion: '',
+    };
+    expect(statusBadgeOf(item).bg).toBe('danger');
+    expect(creditoReservadoOf(item)).toBeNull();
+    expect(actionsFor(item)).toEqual(['detalle', 'clonar']);
   });
 });

@@ -15,7 +15,10 @@ export function statusBadgeOf(
     case 'pre_factura':
       return { label, bg: 'secondary', text: 'white' };
     case 'cancelled':
+    case 'rechazada':
       return { label, bg: 'danger', text: 'white' };
+    case 'pendiente_pac':
+      return { label, bg: 'warning', text: 'dark' };
     case 'timbrada':
       return item.estatus_cancelacion === 'En proceso'
         ? { label, bg: 'warning', text: 'dark' }
@@ -27,7 +30,8 @@ export type FacturaAction = 'detalle' | 'editar' | 'eliminar' | 'timbrar' | 'clo
 
 /**
  * Spec section 4: a pre-invoice can be edited, stamped or deleted; a stamped invoice can be
- * cancelled (unless a cancellation is already under way); any invoice can be cloned.
+ * cancelled (unless a cancellation is already under way); any invoice can be cloned but one still
+ * waiting for the PAC's answer.
  */
 export function actionsFor(
   item: Pick<FacturaListItem, 'status' | 'estatus_cancelacion'>,
@@ -40,7 +44,11 @@ export function actionsFor(
         ? ['detalle', 'clonar']
         : ['detalle', 'clonar', 'cancelar'];
     case 'cancelled':
+    case 'rechazada':
       return ['detalle', 'clonar'];
+    case 'pendiente_pac':
+      // Sealed and sent: resent as is until the PAC answers; nothing to change meanwhile.
+      return ['detalle'];
   }
 }
 
@@ -50,4 +58,9 @@ export function ppdPendingOf(
 ): string | null {
   if (item.metodo_pago !== 'PPD' || item.status === 'pre_factura') return null;
   return item.PPD_pending_amount;
+}
+
+/** The credit a document holds while the PAC's answer is pending (refunded if the PAC rejects it). */
+export function creditoReservadoOf(item: Pick<FacturaListItem, 'status'>): string | null {
+  return item.status === 'pendiente_pac' ? '1 crédito reservado' : null;
 }

@@ -33,6 +33,7 @@ import { PagosFactura } from '#src/features/facturacion/pagos/components/pagos-f
 import { CancelFacturaModal } from './cancel-factura-modal.tsx';
 import { CfdiView } from './cfdi-view.tsx';
 import { FacturaStatusBadge } from './factura-status-badge.tsx';
+import { IntentoTimbradoAviso } from './intento-timbrado-aviso.tsx';
 
 function Datum(props: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -225,7 +226,8 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
   }
 
   const actions = actionsFor(factura);
-  const stamped = factura.status !== 'pre_factura';
+  const stamped = factura.status === 'timbrada' || factura.status === 'cancelled';
+  const preFactura = factura.status === 'pre_factura';
   const pending = ppdPendingOf(factura);
   const label = serieFolio(factura.serie, factura.folio);
   const onCancelled = (result: CancelacionResponse) => {
@@ -262,7 +264,7 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
             ‹ Mis facturas
           </Link>
           <h1 className="h3 fw-bold mb-1 d-flex align-items-center gap-3">
-            {stamped ? `Factura ${label}` : 'Pre factura'}
+            {preFactura ? 'Pre factura' : `Factura ${label}`}
             <span className="fs-6">
               <FacturaStatusBadge factura={factura} />
             </span>
@@ -319,6 +321,7 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
       </div>
 
       {stamped && <SinValidezFiscalAviso className="mb-4" />}
+      <IntentoTimbradoAviso factura={factura} />
       <div className="d-flex flex-column gap-4">
         <Card className="shadow-sm">
           <Card.Body>
@@ -358,7 +361,7 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
                 </Col>
               )}
             </Row>
-            {!stamped && (
+            {preFactura && (
               <p className="small text-body-secondary mb-0">
                 Vista previa con el siguiente folio de la serie: el folio definitivo se asigna al
                 timbrar.
