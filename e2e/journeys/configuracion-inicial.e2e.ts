@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTestCsd } from '@repo/cfdi/csd';
 import { login, registerVerifiedAccount } from '../fixtures/accounts.ts';
-import { newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import {
+  PHONE,
+  horizontalOverflow,
+  newPage,
+  screenshot,
+  storedSession,
+} from '../fixtures/browser.ts';
 import { randomRfc } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
@@ -31,7 +37,7 @@ describe('initial configuration wizard', () => {
     await page.waitForURL(/\/configuracion-inicial\//);
     await page.getByText('Hola, Patricia Núñez.').waitFor();
     const stepCounter = page.getByTestId('wizard-step');
-    expect(await stepCounter.textContent()).toBe('Paso 1 de 5');
+    expect(await stepCounter.textContent()).toBe('Paso 1 de 6');
     // The tax data come first: without them there is no going on.
     expect(await page.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
 
@@ -52,7 +58,7 @@ describe('initial configuration wizard', () => {
     await page.getByText('Datos fiscales guardados.').waitFor();
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    expect(await stepCounter.textContent()).toBe('Paso 2 de 5');
+    expect(await stepCounter.textContent()).toBe('Paso 2 de 6');
     await page.getByLabel('Certificado (.cer)').setInputFiles(join(dir, 'refacciones.cer'));
     await page.getByTestId('certificado-rfc').getByText(rfc).waitFor();
     await page.getByLabel('Llave privada (.key)').setInputFiles(join(dir, 'refacciones.key'));
@@ -61,7 +67,7 @@ describe('initial configuration wizard', () => {
     await page.getByTestId('sellos-registrados').waitFor();
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    expect(await stepCounter.textContent()).toBe('Paso 3 de 5');
+    expect(await stepCounter.textContent()).toBe('Paso 3 de 6');
     const ingreso = page.getByRole('region', { name: 'Facturas de ingreso' });
     // Serie A is already there: a first invoice needs nothing here.
     await ingreso.getByRole('cell', { name: 'A', exact: true }).waitFor();
@@ -71,15 +77,15 @@ describe('initial configuration wizard', () => {
 
     // Back one step: the registered seals are still there; then forward again.
     await page.getByRole('button', { name: 'Anterior' }).click();
-    expect(await stepCounter.textContent()).toBe('Paso 2 de 5');
+    expect(await stepCounter.textContent()).toBe('Paso 2 de 6');
     await page.getByTestId('sellos-registrados').getByText(csd.noCertificado).waitFor();
     // Reset: back to step 1, with the saved tax data; then forward to step 4.
     await page.getByRole('button', { name: 'Volver al inicio' }).click();
-    expect(await stepCounter.textContent()).toBe('Paso 1 de 5');
+    expect(await stepCounter.textContent()).toBe('Paso 1 de 6');
     expect(await page.getByLabel('Razón social').inputValue()).toBe('REFACCIONES NUÑEZ');
     for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    expect(await stepCounter.textContent()).toBe('Paso 4 de 5');
+    expect(await stepCounter.textContent()).toBe('Paso 4 de 6');
     await page.getByRole('button', { name: 'Nuevo grupo de impuestos' }).click();
     await page.getByLabel('Nombre del grupo de impuestos').fill('General');
     await page.getByText('Nombre disponible').waitFor();
@@ -95,7 +101,7 @@ describe('initial configuration wizard', () => {
     await screenshot(page, 'configuracion-inicial-4');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    expect(await stepCounter.textContent()).toBe('Paso 5 de 5');
+    expect(await stepCounter.textContent()).toBe('Paso 5 de 6');
     await page.getByLabel('Nombre o razón social').fill('Transportes del Golfo');
     await page.getByLabel('RFC').fill('TGO010203AB1');
     await page.getByLabel('Régimen fiscal').selectOption('601');
@@ -104,6 +110,37 @@ describe('initial configuration wizard', () => {
     await page.getByRole('button', { name: 'Guardar cliente' }).click();
     await page.getByTestId('wizard-clients').getByText('TGO010203AB1').waitFor();
     await screenshot(page, 'configuracion-inicial-5');
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // The product/service step: the product form, with the groups the account starts with.
+    expect(await stepCounter.textContent()).toBe('Paso 6 de 6');
+    await page.getByRole('heading', { name: 'Primer producto o servicio' }).waitFor();
+    await page.getByLabel('Descripción').fill('Tornillos de acero inoxidable');
+    await page.getByText('Descripción disponible').waitFor();
+    await page.getByLabel('Precio unitario').fill('2450');
+    await page.getByLabel('Grupo de impuestos').selectOption({ label: 'IVA 16%' });
+    await page.getByLabel('Clave de producto o servicio').fill('31161500');
+    await page.getByRole('option', { name: /31161500/ }).click();
+    await page.getByLabel('Clave de unidad').fill('pieza');
+    await page.getByRole('option', { name: /^H87/ }).click();
+    await page.getByRole('button', { name: 'Guardar producto o servicio' }).click();
+    const productos = page.getByTestId('wizard-products');
+    await productos.getByText('Tornillos de acero inoxidable').waitFor();
+    expect(await productos.textContent()).toContain('$ 2,450.00');
+    // The form is empty again for another one; the same description is refused.
+    expect(await page.getByLabel('Descripción').inputValue()).toBe('');
+    await page.getByLabel('Descripción').fill('Tornillos de acero inoxidable');
+    await page.getByText('Ya existe un producto o servicio con esta descripción').waitFor();
+    await page.getByLabel('Descripción').fill('');
+    await screenshot(page, 'configuracion-inicial-6');
+
+    // The same step on a phone fits its width.
+    const phone = await newPage(journey.browser, journey.app.url, PHONE);
+    await phone.goto(`/configuracion-inicial/${account.newClientToken}`);
+    for (let i = 0; i < 5; i += 1) await phone.getByRole('button', { name: 'Siguiente' }).click();
+    await phone.getByTestId('wizard-products').waitFor();
+    expect(await horizontalOverflow(phone)).toBe(0);
+    await screenshot(phone, 'configuracion-inicial-6-telefono');
 
     await page.getByRole('button', { name: 'Terminar configuración' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -150,6 +187,13 @@ describe('initial configuration wizard', () => {
     expect(
       (await get<{ data: { rfc: string }[] }>('clients?page=1')).data.map((c) => c.rfc),
     ).toEqual(['TGO010203AB1']);
+    expect(
+      (
+        await get<{ data: { description: string; product_service_key: string }[] }>(
+          'products-services?page=1',
+        )
+      ).data.map((p) => [p.description, p.product_service_key]),
+    ).toEqual([['Tornillos de acero inoxidable', '31161500']]);
 
     // The link is spent: opening the wizard again says so.
     const again = await newPage(journey.browser, journey.app.url);

@@ -36,6 +36,7 @@ import { seriesRoutes } from './modules/series/series.routes.ts';
 import { inicioRoutes } from './modules/inicio/inicio.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { clientsNewClientRoutes } from './modules/clients/clients.new-client.routes.ts';
+import { productsServicesNewClientRoutes } from './modules/products-services/products-services.new-client.routes.ts';
 import { productsServicesRoutes } from './modules/products-services/products-services.routes.ts';
 import { enterprisesRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { helpCenterRoutes } from './modules/help-center/help-center.routes.ts';
@@ -103,6 +104,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
       await api.register(inicioRoutes(deps));
       await api.register(clientsRoutes(deps));
       await api.register(clientsNewClientRoutes(deps));
+      await api.register(productsServicesNewClientRoutes(deps));
       await api.register(productsServicesRoutes(deps));
       await api.register(impuestosRoutes(deps));
       await api.register(rubrosImpuestosRoutes(deps));

@@ -7,9 +7,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ClientForm } from '#src/features/clientes/components/client-form.tsx';
 import {
   checkNewClientClientRfc,
+  checkNewClientProductCode,
+  checkNewClientProductDescription,
   createNewClientClient,
+  createNewClientProduct,
   getNewClientClients,
   getNewClientInfo,
+  getNewClientProducts,
+  getNewClientRubros,
 } from '#src/features/configuracion-inicial/api/new-client-configuration.ts';
 import { InitialConfigurationWizard } from '#src/features/configuracion-inicial/components/initial-configuration-wizard.tsx';
 import { newClientRubrosApi } from '#src/features/configuraciones/grupos-de-impuestos/api/rubros-impuestos-api.ts';
@@ -23,7 +28,10 @@ import { newClientSellosFiscalesApi } from '#src/features/configuraciones/sellos
 import { SellosForm } from '#src/features/configuraciones/sellos-certificados-digitales/components/sellos-form.tsx';
 import { newClientSeriesApi } from '#src/features/configuraciones/series-folios/api/series-api.ts';
 import { SeriesFolios } from '#src/features/configuraciones/series-folios/components/series-folios.tsx';
+import type { ProductFormApi } from '#src/features/productos-servicios/api/product-form-api.ts';
+import { ProductServiceForm } from '#src/features/productos-servicios/components/product-service-form.tsx';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
+import { formatCurrency } from '#src/shared/format/currency.ts';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { startSession } from '#src/shared/session/session-store.ts';
 
@@ -76,6 +84,61 @@ function ClientStep(props: { newClientToken: string }) {
   );
 }
 
+function ProductStep(props: { newClientToken: string }) {
+  const { newClientToken } = props;
+  const queryClient = useQueryClient();
+  const key = ['new-client-products', newClientToken];
+  const products = useQuery({ queryKey: key, queryFn: () => getNewClientProducts(newClientToken) });
+  const [formKey, setFormKey] = useState(0);
+  const api = useMemo<ProductFormApi>(
+    () => ({
+      rubros: {
+        queryKey: ['new-client-rubros-producto', newClientToken],
+        list: () => getNewClientRubros(newClientToken),
+      },
+      checkInternalCodeUnique: (code, id) => checkNewClientProductCode(newClientToken, code, id),
+      checkDescriptionUnique: (text, id) =>
+        checkNewClientProductDescription(newClientToken, text, id),
+      gruposPath: null,
+    }),
+    [newClientToken],
+  );
+  return (
+    <>
+      {products.data && products.data.length > 0 && (
+        <Table size="sm" className="mb-4" data-testid="wizard-products">
+          <thead>
+            <tr>
+              <th>Descripción</th>
+              <th>Clave SAT</th>
+              <th className="text-end">Precio unitario</th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.data.map((p) => (
+              <tr key={p.id}>
+                <td>{p.description}</td>
+                <td>{p.product_service_key}</td>
+                <td className="text-end text-nowrap">{formatCurrency(p.unity_price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <ProductServiceForm
+        key={formKey}
+        api={api}
+        onSubmit={async (request) => {
+          const product = await createNewClientProduct(newClientToken, request);
+          notify('success', `«${product.description}» fue registrado.`);
+          setFormKey((k) => k + 1);
+          await queryClient.invalidateQueries({ queryKey: key });
+        }}
+      />
+    </>
+  );
+}
+
 function Wizard(props: { newClientToken: string; enterpriseId: number }) {
   const { newClientToken, enterpriseId } = props;
   const navigate = useNavigate();
@@ -111,8 +174,10 @@ function Wizard(props: { newClientToken: string; enterpriseId: number }) {
             return <SeriesFolios api={apis.series} />;
           case 4:
             return <RubrosList api={apis.rubros} />;
-          default:
+          case 5:
             return <ClientStep newClientToken={newClientToken} />;
+          default:
+            return <ProductStep newClientToken={newClientToken} />;
         }
       }}
     />

@@ -1,5 +1,10 @@
 import type { ClientRequest, ClientResponse } from '@repo/contracts/clients';
 import type { NewClientLoginResponse } from '@repo/contracts/new-client';
+import type {
+  ProductServiceRequest,
+  ProductServiceResponse,
+} from '@repo/contracts/products-services';
+import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { request } from '#src/shared/http/api-client.ts';
 
 const token = (newClientToken: string) => encodeURIComponent(newClientToken);
@@ -44,4 +49,51 @@ export async function checkNewClientClientRfc(
     { method: 'POST', body: { rfc, id: null } },
   );
   return is_unique;
+}
+
+const products = (newClientToken: string) =>
+  `new-client/products-services/${token(newClientToken)}`;
+
+/** GET new-client/products-services/{token}: the products and services registered in the wizard. */
+export function getNewClientProducts(newClientToken: string): Promise<ProductServiceResponse[]> {
+  return request(products(newClientToken));
+}
+
+/** POST new-client/products-services/{token}. */
+export function createNewClientProduct(
+  newClientToken: string,
+  body: ProductServiceRequest,
+): Promise<ProductServiceResponse> {
+  return request(products(newClientToken), { method: 'POST', body });
+}
+
+/** POST new-client/products-services/{token}/internal-code-unique. */
+export async function checkNewClientProductCode(
+  newClientToken: string,
+  internalCode: string,
+  id: number | null,
+): Promise<boolean> {
+  const { is_unique } = await request<{ is_unique: boolean }>(
+    `${products(newClientToken)}/internal-code-unique`,
+    { method: 'POST', body: { internal_code: internalCode, id } },
+  );
+  return is_unique;
+}
+
+/** POST new-client/products-services/{token}/description-unique. */
+export async function checkNewClientProductDescription(
+  newClientToken: string,
+  description: string,
+  id: number | null,
+): Promise<boolean> {
+  const { is_unique } = await request<{ is_unique: boolean }>(
+    `${products(newClientToken)}/description-unique`,
+    { method: 'POST', body: { description, id } },
+  );
+  return is_unique;
+}
+
+/** GET new-client/rubros-impuesto/{token}: the tax groups a product can take. */
+export function getNewClientRubros(newClientToken: string): Promise<RubroImpuestoResponse[]> {
+  return request(`new-client/rubros-impuesto/${token(newClientToken)}`);
 }

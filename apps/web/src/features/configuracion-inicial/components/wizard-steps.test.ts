@@ -4,7 +4,7 @@ import { FIRST_STEP, LAST_STEP, nextStep, previousStep, resetStep } from './wiza
 describe('initial configuration step counter', () => {
   it('starts at 1, goes forward and back within the steps, and resets to 1', () => {
     expect(FIRST_STEP).toBe(1);
-    expect(LAST_STEP).toBe(5);
+    expect(LAST_STEP).toBe(6);
     expect(nextStep(1)).toBe(2);
     expect(nextStep(LAST_STEP)).toBe(LAST_STEP);
     expect(previousStep(3)).toBe(2);

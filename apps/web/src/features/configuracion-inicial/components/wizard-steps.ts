@@ -7,6 +7,7 @@ export const WIZARD_STEPS = [
   { title: 'Series y folios', hint: 'La serie y el primer folio de sus facturas.' },
   { title: 'Grupo de impuestos', hint: 'Los impuestos de sus productos y servicios.' },
   { title: 'Primer cliente', hint: 'A quién le factura.' },
+  { title: 'Primer producto o servicio', hint: 'Lo que factura, con su clave del SAT.' },
 ] as const;
 
 export const LAST_STEP = WIZARD_STEPS.length;

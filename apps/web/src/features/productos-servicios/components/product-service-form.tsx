@@ -18,8 +18,11 @@ import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-erro
 import { ClaveProdServSelect } from '#src/shared/ui/catalog/clave-prod-serv-select.tsx';
 import { ClaveUnidadSelect } from '#src/shared/ui/catalog/clave-unidad-select.tsx';
 import { FormField } from '#src/shared/ui/form-field.tsx';
-import { checkDescriptionUnique, checkInternalCodeUnique } from '../api/check-unique.ts';
-import { useRubrosImpuestos } from '../api/get-rubros-impuestos.ts';
+import {
+  ENTERPRISE_PRODUCT_FORM_API,
+  type ProductFormApi,
+  useRubrosImpuestos,
+} from '../api/product-form-api.ts';
 import {
   DESCRIPTION_TAKEN_MESSAGE,
   PRODUCT_FORM_FIELDS,
@@ -55,8 +58,12 @@ export function ProductServiceForm(props: {
   product?: ProductServiceResponse | null;
   onSubmit: (request: ProductServiceRequest) => Promise<unknown>;
   actions?: ReactNode;
+  /** The wizard's calls (new-client token); the signed-in enterprise's when absent. */
+  api?: ProductFormApi;
+  submitLabel?: string;
 }) {
   const { product, onSubmit } = props;
+  const api = props.api ?? ENTERPRISE_PRODUCT_FORM_API;
   const id = product?.id ?? null;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ProductServiceFormValues, unknown, ProductServiceRequest>({
@@ -66,7 +73,7 @@ export function ProductServiceForm(props: {
   });
   const { errors, isSubmitting } = form.formState;
   const { control, register } = form;
-  const rubros = useRubrosImpuestos();
+  const rubros = useRubrosImpuestos(api.rubros);
 
   const internalCode = (useWatch({ control, name: 'internal_code' }) ?? '').trim();
   const description = cleanDescription(useWatch({ control, name: 'description' }) ?? '');
@@ -76,13 +83,13 @@ export function ProductServiceForm(props: {
 
   const codeMessage = useCallback(
     async (code: string) =>
-      (await checkInternalCodeUnique(code, id)) ? null : internalCodeTakenMessage(code),
-    [id],
+      (await api.checkInternalCodeUnique(code, id)) ? null : internalCodeTakenMessage(code),
+    [api, id],
   );
   const descriptionMessage = useCallback(
     async (text: string) =>
-      (await checkDescriptionUnique(text, id)) ? null : DESCRIPTION_TAKEN_MESSAGE,
-    [id],
+      (await api.checkDescriptionUnique(text, id)) ? null : DESCRIPTION_TAKEN_MESSAGE,
+    [api, id],
   );
   const codeStatus = useUniqueCheck(internalCode, internalCode.length <= 100, codeMessage);
   const descriptionStatus = useUniqueCheck(
@@ -185,7 +192,13 @@ export function ProductServiceForm(props: {
                   rubros.isSuccess && rubros.data.length === 0 ? (
                     <span>
                       Aún no tiene grupos de impuestos.{' '}
-                      <Link to="/configuraciones/grupos-de-impuestos">Cree uno aquí</Link>.
+                      {api.gruposPath ? (
+                        <>
+                          <Link to={api.gruposPath}>Cree uno aquí</Link>.
+                        </>
+                      ) : (
+                        'Créelo en el paso Grupo de impuestos.'
+                      )}
                     </span>
                   ) : (
                     'Los impuestos que se aplican al facturarlo.'
@@ -302,7 +315,7 @@ export function ProductServiceForm(props: {
       <div className="d-flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting && <Spinner size="sm" className="me-2" />}
-          Guardar producto o servicio
+          {props.submitLabel ?? 'Guardar producto o servicio'}
         </Button>
         {props.actions}
       </div>

@@ -4,7 +4,7 @@ import { ImportScreen } from '#src/shared/ui/list/import-screen.tsx';
 import { downloadProductsServicesTemplate } from '../api/download-products-services-template.ts';
 import { useProductsImportReport } from '../api/get-products-import-report.ts';
 import { useImportProductsServices } from '../api/import-products-services.ts';
-import { useRubrosImpuestos } from '../api/get-rubros-impuestos.ts';
+import { useRubrosImpuestos } from '../api/product-form-api.ts';
 import { PRODUCTS_SERVICES_PATH } from './products-services-list.tsx';
 
 export const PRODUCTS_IMPORT_REPORT_PATH = '/productos-servicios/importar/reporte';
