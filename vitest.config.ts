@@ -36,6 +36,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A journey waits for what a user waits for (a postal code lookup, a stamp): on a loaded
+          // CI machine that can take seconds, so expect.poll waits up to 15 s unless told otherwise.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
