@@ -53,6 +53,8 @@ export const configSchema = z.object({
   PAC: z.enum(['sandbox', 'sw']).default('sandbox'),
   /** Sandbox PAC: files (DER .cer or PEM) of the certificate authorities whose CSDs it accepts, separated by commas; the SAT's own CA certificates go here. The test CA in data/test-ca is always trusted. */
   PAC_SANDBOX_CAS: z.string().default(''),
+  /** With a real PAC: files (DER .cer or PEM) of the SAT's certificate authorities, separated by commas; an uploaded CSD must chain to one of them. Empty: checked only by the PAC at stamping. */
+  SAT_CAS: z.string().default(''),
   /** SW Sapien services host (production: https://services.sw.com.mx). */
   SW_URL: z.string().url().default('https://services.test.sw.com.mx'),
   /** SW Sapien user; with SW_PASSWORD, used when SW_TOKEN is empty. */

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Catalogos } from '@repo/catalogos';
 import type { FuenteTipoCambio } from '@repo/cfdi/tipo-cambio';
 import { SandboxPac, SwSapienPac, type Pac, type SandboxStore } from '@repo/pac';
 import type { Config } from '../config.ts';
+import { readCaFiles } from './csd-authorities.ts';
 
 /**
  * The configured PAC: the sandbox by default (state in `store`, its timbre certificate under
@@ -28,18 +28,7 @@ export function createPac(
       ...(options.clock ? { clock: options.clock } : {}),
     });
   }
-  const autoridadesCertificadoras = config.PAC_SANDBOX_CAS.split(',')
-    .map((file) => file.trim())
-    .filter(Boolean)
-    .map((file) => {
-      try {
-        return readFileSync(file);
-      } catch (e) {
-        throw new Error(`PAC_SANDBOX_CAS: cannot read ${file}: ${(e as Error).message}`, {
-          cause: e,
-        });
-      }
-    });
+  const autoridadesCertificadoras = readCaFiles(config.PAC_SANDBOX_CAS, 'PAC_SANDBOX_CAS');
   return new SandboxPac({
     dataDir: config.DATA_DIR,
     autoridadesCertificadoras,

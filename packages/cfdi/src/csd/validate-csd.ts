@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import type { KeyObject, X509Certificate } from 'node:crypto';
 import { readCertificado, type Certificado } from './read-certificado.ts';
 import { LlavePrivadaError, openLlavePrivada } from './open-llave-privada.ts';
 
@@ -10,6 +10,7 @@ export type CsdErrorCode =
   | 'ES_FIEL'
   | 'CSD_VENCIDO'
   | 'CSD_NO_VIGENTE_AUN'
+  | 'CSD_NO_CONFIABLE'
   | 'RFC_NO_COINCIDE';
 
 export interface CsdError {
@@ -27,12 +28,15 @@ export const MENSAJES_CSD = {
     'El certificado es de e.firma (FIEL), no un Certificado de Sello Digital (CSD). Para facturar se requiere el CSD.',
   CSD_VENCIDO: 'Sus sellos ya han expirado.',
   CSD_NO_VIGENTE_AUN: 'El certificado aún no entra en vigor.',
+  CSD_NO_CONFIABLE:
+    'El certificado no fue emitido por el SAT (ni por otra autoridad certificadora de confianza). Suba el Certificado de Sello Digital que le entregó el SAT.',
 } as const;
 
 /**
  * Checks an uploaded CSD: the certificate reads, the password opens the key, the key matches the
- * certificate, it is a CSD (not a FIEL), it is in force at `now`, and it belongs to `rfc`.
- * Never throws; answers every problem found with a Spanish message.
+ * certificate, it is a CSD (not a FIEL), it is in force at `now`, and it belongs to `rfc`. With
+ * `autoridades` (the SAT's CAs in production, the test CA in the sandbox), one of them must have
+ * issued and signed the certificate. Never throws; answers every problem found with a Spanish message.
  */
 export function validateCsd(input: {
   cer: Buffer | Uint8Array;
@@ -40,6 +44,7 @@ export function validateCsd(input: {
   password: string;
   rfc: string;
   now: Date;
+  autoridades?: readonly X509Certificate[];
 }): ResultadoCsd {
   const errores: CsdError[] = [];
   let certificado: Certificado | undefined;
@@ -63,6 +68,13 @@ export function validateCsd(input: {
       errores.push({ code: 'LLAVE_NO_CORRESPONDE', message: MENSAJES_CSD.LLAVE_NO_CORRESPONDE });
     }
     if (!certificado.isCsd) errores.push({ code: 'ES_FIEL', message: MENSAJES_CSD.ES_FIEL });
+    const emitido = certificado.x509;
+    if (
+      input.autoridades &&
+      !input.autoridades.some((ca) => emitido.checkIssued(ca) && emitido.verify(ca.publicKey))
+    ) {
+      errores.push({ code: 'CSD_NO_CONFIABLE', message: MENSAJES_CSD.CSD_NO_CONFIABLE });
+    }
     if (input.now.getTime() > certificado.validTo.getTime()) {
       errores.push({ code: 'CSD_VENCIDO', message: MENSAJES_CSD.CSD_VENCIDO });
     } else if (input.now.getTime() < certificado.validFrom.getTime()) {

@@ -5,6 +5,7 @@ import { CerFileInfoResponse, SellosFiscalesResponse } from '@repo/contracts/sel
 import type { AppDeps } from '../../deps.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { newClientOf, requireNewClientToken } from '../../http/new-client-token.ts';
+import { csdAuthorities } from '../../pac/csd-authorities.ts';
 import { readMultipart } from './read-multipart.ts';
 import { getSellos, readCerFileInfo, saveSellos } from './sellos-fiscales.service.ts';
 
@@ -52,6 +53,7 @@ export function sellosFiscalesNewClientRoutes(deps: AppDeps): FastifyPluginAsync
               password: form.fields.get('password'),
             },
             deps.now(),
+            csdAuthorities(deps.config),
           ),
         );
       },

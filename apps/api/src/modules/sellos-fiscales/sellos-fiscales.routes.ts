@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { csdAuthorities } from '../../pac/csd-authorities.ts';
 import { readMultipart } from './read-multipart.ts';
 import { getSellos, readCerFileInfo, saveSellos } from './sellos-fiscales.service.ts';
 
@@ -60,6 +61,7 @@ export function sellosFiscalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             password: form.fields.get('password'),
           },
           deps.now(),
+          csdAuthorities(deps.config),
         );
         return envelope(sellos);
       },

@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import type { KeyObject, X509Certificate } from 'node:crypto';
 import {
   openLlavePrivada,
   readCertificado,
@@ -32,6 +32,7 @@ const FIELD_OF: Record<CsdErrorCode, 'cer_file' | 'key_file' | 'password'> = {
   ES_FIEL: 'cer_file',
   CSD_VENCIDO: 'cer_file',
   CSD_NO_VIGENTE_AUN: 'cer_file',
+  CSD_NO_CONFIABLE: 'cer_file',
   RFC_NO_COINCIDE: 'cer_file',
   LLAVE_INVALIDA: 'key_file',
   LLAVE_NO_CORRESPONDE: 'key_file',
@@ -104,7 +105,8 @@ export interface SellosUpload {
 
 /**
  * Checks the CSD with the engine (certificate reads, password opens the key, key matches, it is a
- * CSD, in force, and the enterprise's RFC) and stores it with key and password encrypted.
+ * CSD, in force, the enterprise's RFC, and issued by one of `autoridades` when given: see
+ * pac/csd-authorities.ts) and stores it with key and password encrypted.
  */
 export async function saveSellos(
   db: Db,
@@ -112,6 +114,7 @@ export async function saveSellos(
   enterpriseId: number,
   upload: SellosUpload,
   now: Date,
+  autoridades?: readonly X509Certificate[],
 ) {
   const missing: Record<string, string[]> = {};
   if (!upload.cer) missing['cer_file'] = [CER_REQUERIDO];
@@ -128,6 +131,7 @@ export async function saveSellos(
     password: upload.password,
     rfc,
     now,
+    ...(autoridades ? { autoridades } : {}),
   });
   if (!result.ok) {
     // Spec section 5: expired seals block saving with this message, whatever else is wrong.

@@ -1,5 +1,8 @@
 import { createSign, createVerify } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestCsd } from '@repo/cfdi/csd';
@@ -265,6 +268,76 @@ describe('sellos-fiscales', () => {
     expect(json.statusCode).toBe(400);
     expect(json.json().dataError).toBe('Envía los archivos como multipart/form-data.');
     expect(await rows(e.enterpriseId)).toEqual([]);
+  });
+
+  it('refuses a CSD whose certificate no trusted authority issued; trusts a CA listed in PAC_SANDBOX_CAS', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otra-ca-'));
+    try {
+      execFileSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '30',
+        '-subj',
+        '/CN=AC DE PRUEBA AJENA/O=OTRA AUTORIDAD',
+        '-keyout',
+        join(dir, 'ca.key.pem'),
+        '-out',
+        join(dir, 'ca.cer.pem'),
+      ]);
+      const rfc = freshRfc();
+      const e = await seedEnterprise(t.deps, { rfc });
+      const ajeno = generateTestCsd({
+        rfc,
+        nombre: 'EMPRESA DE PRUEBA',
+        password: 'clave-ajena-1',
+        ca: {
+          certificatePem: readFileSync(join(dir, 'ca.cer.pem'), 'utf8'),
+          privateKeyPem: readFileSync(join(dir, 'ca.key.pem'), 'utf8'),
+        },
+      });
+      const refused = await upload(e, ajeno, 'clave-ajena-1');
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        success: false,
+        dataError: {
+          cer_file: [
+            'El certificado no fue emitido por el SAT (ni por otra autoridad certificadora de confianza). Suba el Certificado de Sello Digital que le entregó el SAT.',
+          ],
+        },
+      });
+      expect(await rows(e.enterpriseId)).toEqual([]);
+
+      // The same CSD is taken where the sandbox PAC is told to trust its authority.
+      const trusting = await buildTestApp({
+        database: t.deps.database,
+        env: { PAC_SANDBOX_CAS: join(dir, 'ca.cer.pem') },
+      });
+      try {
+        const body = await multipart(
+          {
+            cer_file: { name: 'ajeno.cer', data: ajeno.cer },
+            key_file: { name: 'ajeno.key', data: ajeno.key },
+          },
+          { password: 'clave-ajena-1' },
+        );
+        const saved = await trusting.app.inject({
+          method: 'POST',
+          url: `/api/sellos-fiscales/${e.enterpriseId}`,
+          headers: { ...e.headers, ...body.headers },
+          payload: body.payload,
+        });
+        expect(saved.statusCode).toBe(200);
+        expect(saved.json().data.certificated_number).toBe(ajeno.noCertificado);
+      } finally {
+        await trusting.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers 404 for another enterprise's id and stores nothing", async () => {
