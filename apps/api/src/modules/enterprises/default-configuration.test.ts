@@ -36,7 +36,13 @@ async function register(rfc: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/new-client-pre-register',
-    payload: { email, password: 'Contrasena1', name: 'Rosa Méndez', phone: '5512345678', rfc },
+    payload: {
+      email,
+      password: 'Contrasena-de-prueba-1',
+      name: 'Rosa Méndez',
+      phone: '5512345678',
+      rfc,
+    },
     remoteAddress: `10.3.${randomInt(256)}.${randomInt(256)}`,
   });
   expect(res.statusCode, res.body).toBe(201);
