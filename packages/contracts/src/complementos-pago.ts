@@ -113,7 +113,11 @@ export const ComplementoPagoRequest = z.object({
 export type ComplementoPagoRequest = z.infer<typeof ComplementoPagoRequest>;
 export type ComplementoPagoRequestInput = z.input<typeof ComplementoPagoRequest>;
 
-export const ComplementoStatus = z.enum(['timbrada', 'cancelled']);
+/**
+ * A payment's status: stamped, cancelled, or a stamping attempt that did not end stamped (sealed and
+ * waiting for the PAC, its folio and credit reserved; or rejected by the PAC, with its reason).
+ */
+export const ComplementoStatus = z.enum(['timbrada', 'cancelled', 'pendiente_pac', 'rechazada']);
 
 /** What one payment applied to one invoice (a DoctoRelacionado). */
 export const DocumentoRelacionado = z.object({
@@ -144,6 +148,8 @@ export const PagoItem = z.object({
     fecha_timbrado: z.string().nullable(),
     estatus_cancelacion: z.string(),
     motivo_cancelacion: z.string(),
+    /** The PAC's code and reason when it rejected this attempt. */
+    rechazo: z.object({ codigo: z.string(), mensaje: z.string() }).nullable(),
   }),
   /** The part of this payment applied to the invoice asked for. */
   documento_relacionado: DocumentoRelacionado,

@@ -138,8 +138,18 @@ export type FacturaGlobalRequestInput = z.input<typeof FacturaGlobalRequest>;
 
 // ------------------------------------------------------------------------------------ answers
 
-/** Spec section 4: global invoice statuses (unissued only in the year list: no global yet). */
-export const FacturaGlobalStatus = z.enum(['unissued', 'saved', 'timbrada', 'cancelled']);
+/**
+ * Spec section 4: global invoice statuses (unissued only in the year list: no global yet), and a
+ * stamping attempt sealed and sent whose PAC answer never came (its folio and credit reserved; the
+ * recovery job resends it).
+ */
+export const FacturaGlobalStatus = z.enum([
+  'unissued',
+  'saved',
+  'timbrada',
+  'cancelled',
+  'pendiente_pac',
+]);
 export type FacturaGlobalStatus = z.infer<typeof FacturaGlobalStatus>;
 
 export const FACTURA_GLOBAL_STATUS_LABEL: Record<FacturaGlobalStatus, string> = {
@@ -147,6 +157,7 @@ export const FACTURA_GLOBAL_STATUS_LABEL: Record<FacturaGlobalStatus, string> = 
   saved: 'Guardada',
   timbrada: 'Timbrada',
   cancelled: 'Cancelada',
+  pendiente_pac: 'Pendiente de respuesta del PAC',
 };
 
 export const ImpuestoTrasladado = z.object({

@@ -164,6 +164,8 @@ const pagoColumns = {
   fecha_timbrado: c.fecha_timbrado,
   estatus_cancelacion: c.estatus_cancelacion,
   motivo_cancelacion: c.motivo_cancelacion,
+  rechazo_codigo: c.rechazo_codigo,
+  rechazo_mensaje: c.rechazo_mensaje,
   client_id: complementosPago.client_id,
   client_name: complementosPago.client_name,
   client_rfc: complementosPago.client_rfc,
@@ -189,13 +191,16 @@ function selectPagos(db: Db) {
 }
 export type PagoRow = Awaited<ReturnType<typeof findPago>> & object;
 
-/** The stamped or cancelled payments of an invoice, newest first. */
+/**
+ * The payments of an invoice, newest first: stamped and cancelled ones, and the attempts that did not
+ * end stamped (sealed and waiting for the PAC, or rejected with its reason: their folio is used).
+ */
 export async function listPagosDeFactura(db: Db, enterpriseId: number, facturaId: number) {
   return selectPagos(db)
     .where(
       and(
         eq(c.enterprise_id, enterpriseId),
-        inArray(c.status, ['timbrada', 'cancelada']),
+        inArray(c.status, ['timbrada', 'cancelada', 'sellada', 'rechazada']),
         sql`exists (select 1 from pagos_documentos pd
                      where pd.enterprise_id = ${c.enterprise_id} and pd.comprobante_id = ${c.id}
                        and pd.factura_id = ${facturaId})`,

@@ -57,6 +57,13 @@ export async function saldoFactura(
   };
 }
 
+const STATUS_DE: Partial<Record<string, PagoItem['comprobante']['status']>> = {
+  timbrada: 'timbrada',
+  cancelada: 'cancelled',
+  sellada: 'pendiente_pac',
+  rechazada: 'rechazada',
+};
+
 async function pagoItems(
   deps: Pick<Deps, 'db'>,
   enterpriseId: number,
@@ -88,13 +95,16 @@ async function pagoItems(
       });
     const propio = documentos.find((d) => d.factura_id === facturaId) ?? documentos[0];
     if (!propio) throw new Error(`payment ${r.id} has no related document`);
-    const status = r.status === 'cancelada' ? 'cancelled' : 'timbrada';
+    const status = STATUS_DE[r.status] ?? 'timbrada';
     return {
       id: r.id,
       comprobante: {
         id: r.id,
         status,
-        view_status: facturaViewStatus(status, r.estatus_cancelacion),
+        view_status:
+          status === 'rechazada'
+            ? 'Rechazado por el PAC'
+            : facturaViewStatus(status, r.estatus_cancelacion),
         serie: r.serie,
         folio: r.folio,
         uuid: r.uuid ?? '',
@@ -102,6 +112,10 @@ async function pagoItems(
         fecha_timbrado: r.fecha_timbrado,
         estatus_cancelacion: r.estatus_cancelacion,
         motivo_cancelacion: r.motivo_cancelacion,
+        rechazo:
+          r.status === 'rechazada'
+            ? { codigo: r.rechazo_codigo, mensaje: r.rechazo_mensaje }
+            : null,
       },
       documento_relacionado: propio,
       documentos,

@@ -55,6 +55,7 @@ type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'>;
 function statusDe(status: string): FacturaGlobalStatus {
   if (status === 'pre_factura') return 'saved';
   if (status === 'cancelada') return 'cancelled';
+  if (status === 'sellada') return 'pendiente_pac';
   return 'timbrada';
 }
 

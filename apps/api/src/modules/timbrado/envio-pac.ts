@@ -22,7 +22,7 @@ export const PAC_NO_RESPONDIO =
 export const PAC_CREDENCIALES =
   'No se pudo autenticar con el PAC. Revise la configuración del PAC; el comprobante quedó sellado y se reenviará sin cambios.';
 export const PAC_OTRO_TIMBRE =
-  'El PAC tiene otro comprobante timbrado con la misma clave de envío. El comprobante quedó sellado sin timbrar; contacta a soporte.';
+  'El PAC tiene otro comprobante timbrado con la misma clave de envío. El comprobante quedó sellado sin timbrar; contacte a soporte.';
 export function referenciaCredito(idempotencyKey: string): string {
   return `timbrado:${idempotencyKey}`;
 }

@@ -30,6 +30,10 @@ import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.
 import { DownloadButton } from '#src/shared/ui/list/download-button.tsx';
 import { claveConDescripcion, useCatalogo } from '../../shared/api/get-catalogo.ts';
 import { motivosCancelacionOf } from '../../facturas/motivos-cancelacion.ts';
+import {
+  type DocumentoNombrado,
+  IntentoTimbradoAviso,
+} from '../../facturas/components/intento-timbrado-aviso.tsx';
 import { GLOBALES_QUERY_KEY, useFacturaGlobal } from '../api/facturas-globales.ts';
 
 const POR_PAGINA = 50;
@@ -38,7 +42,10 @@ const BADGE: Record<FacturaGlobalResponse['status'], string> = {
   saved: 'warning',
   timbrada: 'success',
   cancelled: 'secondary',
+  pendiente_pac: 'warning',
 };
+
+const GLOBAL: DocumentoNombrado = { nombre: 'La factura global', femenino: true };
 
 function Dato(props: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -195,6 +202,10 @@ export function GlobalDetail(props: { id: number }) {
         </div>
       </div>
       {sellada && <SinValidezFiscalAviso className="mb-4" />}
+      <IntentoTimbradoAviso
+        factura={{ status: g.status, serie: g.serie.serie, folio: g.serie.folio }}
+        documento={GLOBAL}
+      />
       {g.status === 'saved' && !g.editable && (
         <Alert variant="secondary">
           Esta factura global se guardó sin timbrar y es de hace más de 2 años: ya no se puede

@@ -16,6 +16,7 @@ const BADGE: Record<FacturaGlobalMes['status'], { bg: string; text?: 'dark' }> =
   saved: { bg: 'warning', text: 'dark' },
   timbrada: { bg: 'success' },
   cancelled: { bg: 'secondary' },
+  pendiente_pac: { bg: 'warning', text: 'dark' },
 };
 
 const ACCION: Record<FacturaGlobalMes['status'], string> = {
@@ -23,6 +24,7 @@ const ACCION: Record<FacturaGlobalMes['status'], string> = {
   saved: 'Continuar',
   timbrada: 'Ver detalle',
   cancelled: 'Ver detalle',
+  pendiente_pac: 'Ver detalle',
 };
 
 function accionDe(m: FacturaGlobalMes): string {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -11,12 +10,6 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import type { PagoItem, SaldoFactura } from '@repo/contracts/complementos-pago';
 import type { FacturaDetail } from '@repo/contracts/facturas';
-import {
-  downloadInvoicePdf,
-  downloadInvoiceXml,
-} from '#src/shared/comprobantes/api/comprobante-files.ts';
-import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
-import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
@@ -40,13 +33,8 @@ import {
   listaDe,
   sinHighlight,
 } from '../model/pagos-lista.ts';
-import { formatFechaCfdi } from '#src/features/facturacion/facturas/format-cfdi.ts';
+import { PagoCard } from './pago-card.tsx';
 import { PagoForm } from './pago-form.tsx';
-
-function fechaCorta(fecha: string): string {
-  const [a, m, d] = fecha.slice(0, 10).split('-');
-  return `${d}/${m}/${a}`;
-}
 
 function CancelarPagoModal(props: {
   pago: PagoItem | null;
@@ -106,152 +94,6 @@ function CancelarPagoModal(props: {
         </Button>
       </Modal.Footer>
     </Modal>
-  );
-}
-
-function PagoCard(props: {
-  pago: PagoItem;
-  opened: boolean;
-  highlight: boolean;
-  formaPago: string;
-  clientId: number | null;
-  onToggle: () => void;
-  onCancel: () => void;
-}) {
-  const { pago } = props;
-  const doc = pago.documento_relacionado;
-  const cancelado = pago.comprobante.status === 'cancelled';
-  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
-  const bajar = async (kind: 'pdf' | 'xml') => {
-    setBusy(kind);
-    try {
-      await (kind === 'pdf' ? downloadInvoicePdf(pago.id) : downloadInvoiceXml(pago.id));
-    } catch {
-      // downloadFile already showed the failure.
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <Card
-      className={`mb-2 ${props.highlight ? 'border-success border-2 shadow' : 'shadow-sm'}`}
-      data-testid={`pago-${pago.id}`}
-      data-highlight={props.highlight ? 'true' : 'false'}
-    >
-      <Card.Header
-        as="button"
-        type="button"
-        className="bg-body text-start d-flex flex-wrap gap-2 align-items-center border-0 w-100"
-        aria-expanded={props.opened}
-        onClick={props.onToggle}
-      >
-        <span className="fw-semibold">
-          {pago.comprobante.serie}-{pago.comprobante.folio}
-        </span>
-        <span className="text-body-secondary">{fechaCorta(pago.fecha_pago)}</span>
-        <span className="text-body-secondary d-none d-sm-inline">{props.formaPago}</span>
-        <span className="ms-auto fw-semibold">
-          {formatCurrency(pago.monto)}
-          {pago.moneda_p !== 'MXN' && ` ${pago.moneda_p}`}
-        </span>
-        <Badge bg={cancelado ? 'danger' : 'success'}>{pago.comprobante.view_status}</Badge>
-      </Card.Header>
-      {props.opened && (
-        <Card.Body>
-          <Row className="small g-2 mb-3">
-            <Col xs={6} md={3}>
-              <div className="text-body-secondary">Parcialidad</div>
-              <div className="fw-semibold">{doc.num_parcialidad}</div>
-            </Col>
-            <Col xs={6} md={3}>
-              <div className="text-body-secondary">Saldo anterior</div>
-              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_anterior)}</div>
-            </Col>
-            <Col xs={6} md={3}>
-              <div className="text-body-secondary">Importe pagado</div>
-              <div className="fw-semibold" data-testid="pago-importe">
-                {formatCurrency(doc.importe_pagado)}
-              </div>
-            </Col>
-            <Col xs={6} md={3}>
-              <div className="text-body-secondary">Saldo insoluto</div>
-              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_insoluto)}</div>
-            </Col>
-            <Col md={6}>
-              <div className="text-body-secondary">Folio fiscal (UUID)</div>
-              <div className="fw-semibold text-break">{pago.comprobante.uuid}</div>
-            </Col>
-            <Col xs={6} md={3}>
-              <div className="text-body-secondary">Forma de pago</div>
-              <div className="fw-semibold">{props.formaPago}</div>
-            </Col>
-            {pago.num_operacion && (
-              <Col xs={6} md={3}>
-                <div className="text-body-secondary">Número de operación</div>
-                <div className="fw-semibold text-break">{pago.num_operacion}</div>
-              </Col>
-            )}
-            {pago.documentos.length > 1 && (
-              <Col xs={12}>
-                <div className="text-body-secondary">Facturas que liquida este pago</div>
-                <div className="fw-semibold">
-                  {pago.documentos
-                    .map(
-                      (d) =>
-                        `${d.serie}-${String(d.folio ?? '')} (${formatCurrency(d.importe_pagado)})`,
-                    )
-                    .join(', ')}
-                </div>
-              </Col>
-            )}
-            {pago.comprobante.fecha_timbrado && (
-              <Col xs={12}>
-                <div className="text-body-secondary">
-                  Timbrado el {formatFechaCfdi(pago.comprobante.fecha_timbrado)}
-                </div>
-              </Col>
-            )}
-          </Row>
-          <div className="d-flex flex-wrap gap-2 mb-3">
-            <Button
-              size="sm"
-              variant="outline-primary"
-              disabled={busy !== null}
-              onClick={() => void bajar('pdf')}
-            >
-              {busy === 'pdf' && <Spinner size="sm" className="me-2" />}
-              Descargar PDF
-            </Button>
-            <Button
-              size="sm"
-              variant="outline-primary"
-              disabled={busy !== null}
-              onClick={() => void bajar('xml')}
-            >
-              {busy === 'xml' && <Spinner size="sm" className="me-2" />}
-              Descargar XML
-            </Button>
-            {!cancelado && (
-              <Button size="sm" variant="outline-danger" onClick={props.onCancel}>
-                Cancelar complemento
-              </Button>
-            )}
-          </div>
-          <Row className="g-3">
-            <Col lg={6}>
-              <SendEmailPanel
-                comprobanteId={pago.id}
-                comprobanteType="complemento_pago"
-                clientId={props.clientId}
-              />
-            </Col>
-            <Col lg={6}>
-              <ShareInvoicePanel comprobanteId={pago.id} comprobanteType="complemento_pago" />
-            </Col>
-          </Row>
-        </Card.Body>
-      )}
-    </Card>
   );
 }
 

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import type { PagoItem } from '@repo/contracts/complementos-pago';
+import {
+  downloadInvoicePdf,
+  downloadInvoiceXml,
+} from '#src/shared/comprobantes/api/comprobante-files.ts';
+import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
+import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
+import { formatCurrency } from '#src/shared/format/currency.ts';
+import { formatFechaCfdi } from '#src/features/facturacion/facturas/format-cfdi.ts';
+import {
+  type DocumentoNombrado,
+  IntentoTimbradoAviso,
+} from '#src/features/facturacion/facturas/components/intento-timbrado-aviso.tsx';
+
+const COMPLEMENTO: DocumentoNombrado = { nombre: 'El complemento de pago', femenino: false };
+
+const BADGE: Record<PagoItem['comprobante']['status'], string> = {
+  timbrada: 'success',
+  cancelled: 'danger',
+  pendiente_pac: 'warning',
+  rechazada: 'secondary',
+};
+
+function fechaCorta(fecha: string): string {
+  const [a, m, d] = fecha.slice(0, 10).split('-');
+  return `${d}/${m}/${a}`;
+}
+
+/**
+ * One payment of the invoice: its amounts, its complement's files, e-mail and share, or, for an attempt
+ * the PAC has not stamped, why (waiting for its answer, or its reason for rejecting it).
+ */
+export function PagoCard(props: {
+  pago: PagoItem;
+  opened: boolean;
+  highlight: boolean;
+  formaPago: string;
+  clientId: number | null;
+  onToggle: () => void;
+  onCancel: () => void;
+}) {
+  const { pago } = props;
+  const doc = pago.documento_relacionado;
+  const estado = pago.comprobante.status;
+  const cancelado = estado === 'cancelled';
+  // A stamping attempt that did not end stamped has no UUID, files, e-mail, share or cancellation.
+  const intento = estado === 'pendiente_pac' || estado === 'rechazada';
+  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
+  const bajar = async (kind: 'pdf' | 'xml') => {
+    setBusy(kind);
+    try {
+      await (kind === 'pdf' ? downloadInvoicePdf(pago.id) : downloadInvoiceXml(pago.id));
+    } catch {
+      // downloadFile already showed the failure.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card
+      className={`mb-2 ${props.highlight ? 'border-success border-2 shadow' : 'shadow-sm'}`}
+      data-testid={`pago-${pago.id}`}
+      data-highlight={props.highlight ? 'true' : 'false'}
+    >
+      <Card.Header
+        as="button"
+        type="button"
+        className="bg-body text-start d-flex flex-wrap gap-2 align-items-center border-0 w-100"
+        aria-expanded={props.opened}
+        onClick={props.onToggle}
+      >
+        <span className="fw-semibold">
+          {pago.comprobante.serie}-{pago.comprobante.folio}
+        </span>
+        <span className="text-body-secondary">{fechaCorta(pago.fecha_pago)}</span>
+        <span className="text-body-secondary d-none d-sm-inline">{props.formaPago}</span>
+        <span className="ms-auto fw-semibold">
+          {formatCurrency(pago.monto)}
+          {pago.moneda_p !== 'MXN' && ` ${pago.moneda_p}`}
+        </span>
+        <Badge bg={BADGE[estado]} {...(estado === 'pendiente_pac' ? { text: 'dark' } : {})}>
+          {pago.comprobante.view_status}
+        </Badge>
+      </Card.Header>
+      {props.opened && (
+        <Card.Body>
+          <IntentoTimbradoAviso
+            factura={{ ...pago.comprobante, status: estado }}
+            documento={COMPLEMENTO}
+          />
+          <Row className="small g-2 mb-3">
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Parcialidad</div>
+              <div className="fw-semibold">{doc.num_parcialidad}</div>
+            </Col>
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Saldo anterior</div>
+              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_anterior)}</div>
+            </Col>
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Importe pagado</div>
+              <div className="fw-semibold" data-testid="pago-importe">
+                {formatCurrency(doc.importe_pagado)}
+              </div>
+            </Col>
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Saldo insoluto</div>
+              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_insoluto)}</div>
+            </Col>
+            {!intento && (
+              <Col md={6}>
+                <div className="text-body-secondary">Folio fiscal (UUID)</div>
+                <div className="fw-semibold text-break">{pago.comprobante.uuid}</div>
+              </Col>
+            )}
+            <Col xs={6} md={3}>
+              <div className="text-body-secondary">Forma de pago</div>
+              <div className="fw-semibold">{props.formaPago}</div>
+            </Col>
+            {pago.num_operacion && (
+              <Col xs={6} md={3}>
+                <div className="text-body-secondary">Número de operación</div>
+                <div className="fw-semibold text-break">{pago.num_operacion}</div>
+              </Col>
+            )}
+            {pago.documentos.length > 1 && (
+              <Col xs={12}>
+                <div className="text-body-secondary">Facturas que liquida este pago</div>
+                <div className="fw-semibold">
+                  {pago.documentos
+                    .map(
+                      (d) =>
+                        `${d.serie}-${String(d.folio ?? '')} (${formatCurrency(d.importe_pagado)})`,
+                    )
+                    .join(', ')}
+                </div>
+              </Col>
+            )}
+            {pago.comprobante.fecha_timbrado && (
+              <Col xs={12}>
+                <div className="text-body-secondary">
+                  Timbrado el {formatFechaCfdi(pago.comprobante.fecha_timbrado)}
+                </div>
+              </Col>
+            )}
+          </Row>
+          {!intento && (
+            <>
+              <div className="d-flex flex-wrap gap-2 mb-3">
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={busy !== null}
+                  onClick={() => void bajar('pdf')}
+                >
+                  {busy === 'pdf' && <Spinner size="sm" className="me-2" />}
+                  Descargar PDF
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={busy !== null}
+                  onClick={() => void bajar('xml')}
+                >
+                  {busy === 'xml' && <Spinner size="sm" className="me-2" />}
+                  Descargar XML
+                </Button>
+                {!cancelado && (
+                  <Button size="sm" variant="outline-danger" onClick={props.onCancel}>
+                    Cancelar complemento
+                  </Button>
+                )}
+              </div>
+              <Row className="g-3">
+                <Col lg={6}>
+                  <SendEmailPanel
+                    comprobanteId={pago.id}
+                    comprobanteType="complemento_pago"
+                    clientId={props.clientId}
+                  />
+                </Col>
+                <Col lg={6}>
+                  <ShareInvoicePanel comprobanteId={pago.id} comprobanteType="complemento_pago" />
+                </Col>
+              </Row>
+            </>
+          )}
+        </Card.Body>
+      )}
+    </Card>
+  );
+}
