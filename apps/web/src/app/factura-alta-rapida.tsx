@@ -1,58 +1,37 @@
-import Button from 'react-bootstrap/Button';
+import { lazy, Suspense } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
 import type { ClientResponse } from '@repo/contracts/clients';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
-import { checkClientRfcUnique } from '#src/features/clientes/api/check-rfc-unique.ts';
-import { useCreateClient } from '#src/features/clientes/api/create-client.ts';
-import { ClientForm } from '#src/features/clientes/components/client-form.tsx';
 import type { AltaRapida } from '#src/features/facturacion/factura-form/components/alta-rapida.tsx';
-import { useCreateProductService } from '#src/features/productos-servicios/api/create-product-service.ts';
-import { ProductServiceForm } from '#src/features/productos-servicios/components/product-service-form.tsx';
-import { notify } from '#src/shared/feedback/feedback-store.ts';
+import type { Props } from './factura-alta-rapida-forms.tsx';
 
-interface Props<T> {
-  onCreated: (record: T) => void;
-  onCancel: () => void;
-}
+// The client and product forms load when a dialog opens, not with the invoice form: they would
+// take the invoice screens over their size budget, and most invoices never open them.
+const formularios = () => import('./factura-alta-rapida-forms.tsx');
+const ClienteForm = lazy(() => formularios().then((m) => ({ default: m.NuevoCliente })));
+const ProductoForm = lazy(() => formularios().then((m) => ({ default: m.NuevoProducto })));
 
-const checkRfc = (rfc: string) => checkClientRfcUnique(rfc, null);
-
-function Cancelar(props: { onClick: () => void }) {
+function Cargando() {
   return (
-    <Button variant="outline-secondary" onClick={props.onClick}>
-      Cancelar
-    </Button>
+    <div className="text-center py-5">
+      <Spinner role="status" aria-label="Cargando formulario" />
+    </div>
   );
 }
 
-/** The client form of Clientes › Nuevo cliente, saving through the same call. */
 function NuevoCliente(props: Props<ClientResponse>) {
-  const create = useCreateClient();
   return (
-    <ClientForm
-      checkRfcUnique={checkRfc}
-      submitLabel="Guardar cliente"
-      onSubmit={async (request) => {
-        const client = await create.mutateAsync(request);
-        notify('success', `El cliente ${client.name_razon_social} fue registrado.`);
-        props.onCreated(client);
-      }}
-      actions={<Cancelar onClick={props.onCancel} />}
-    />
+    <Suspense fallback={<Cargando />}>
+      <ClienteForm {...props} />
+    </Suspense>
   );
 }
 
-/** The product form of Productos y servicios › Nuevo, saving through the same call. */
 function NuevoProducto(props: Props<ProductServiceResponse>) {
-  const create = useCreateProductService();
   return (
-    <ProductServiceForm
-      onSubmit={async (request) => {
-        const product = await create.mutateAsync(request);
-        notify('success', `«${product.description}» fue registrado.`);
-        props.onCreated(product);
-      }}
-      actions={<Cancelar onClick={props.onCancel} />}
-    />
+    <Suspense fallback={<Cargando />}>
+      <ProductoForm {...props} />
+    </Suspense>
   );
 }
 
