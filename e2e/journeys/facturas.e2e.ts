@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -112,6 +113,32 @@ describe('the invoice list', () => {
     await page.getByLabel('Método de pago').selectOption('PPD');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain(`F-${ppd.folio}`);
+
+    // Exportar a Excel: every invoice of these filters, with the list's numbers.
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar a Excel' }).click(),
+    ]);
+    expect(exported.suggestedFilename()).toBe('Facturas.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await exported.path())) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Facturas');
+    expect(sheet?.rowCount).toBe(2);
+    const cell = (column: number) => sheet?.getRow(2).getCell(column).value;
+    expect([cell(1), cell(2), cell(3), cell(6), cell(7)]).toEqual([
+      'F',
+      ppd.folio,
+      ppd.uuid,
+      setup.client.rfc,
+      'PPD',
+    ]);
+    expect([cell(9), cell(10), cell(11), cell(12), cell(13)]).toEqual([
+      3000,
+      480,
+      3480,
+      3480,
+      'Timbrada',
+    ]);
 
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
     await expect.poll(() => rows.count()).toBe(3);

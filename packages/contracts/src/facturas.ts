@@ -401,6 +401,14 @@ export const FacturaSearchRequest = z.object({
 export type FacturaSearchRequest = z.infer<typeof FacturaSearchRequest>;
 export type FacturaSearchRequestInput = z.input<typeof FacturaSearchRequest>;
 
+/** Query of GET /facturacion/V40/facturas-ingreso/export: the list's filters, every page. */
+export const FacturaExportQuery = FacturaSearchRequest.omit({
+  items_per_page: true,
+  current_page: true,
+});
+export type FacturaExportQuery = z.infer<typeof FacturaExportQuery>;
+export type FacturaExportQueryInput = z.input<typeof FacturaExportQuery>;
+
 // ------------------------------------------------------------------------------------ detail
 
 const LineaImpuesto = z.object({

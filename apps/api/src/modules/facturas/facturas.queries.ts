@@ -103,6 +103,8 @@ function baseWhere(enterpriseId: number): SQL {
 const { xml_timbrado: _xml, xml_sellado: _sellado, draft: _draft, ...listColumns } = columns;
 void _xml;
 void _draft;
+/** The list's columns (no XML, no draft); the Excel export adds the XML to them. */
+export { listColumns };
 
 function select(db: Db) {
   return db
@@ -209,12 +211,8 @@ const NO_FILTERS: FacturaFilters = {
   metodoPago: null,
 };
 
-export async function listFacturas(
-  db: Db,
-  enterpriseId: number,
-  filters: FacturaFilters = NO_FILTERS,
-  page: { number: number; size: number },
-) {
+/** The list's filters as one condition (also the export's, so both show the same invoices). */
+export function facturasWhere(enterpriseId: number, filters: FacturaFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [baseWhere(enterpriseId)];
   const dbStatus: ComprobanteStatus | null =
     filters.status === 'cancelled'
@@ -240,7 +238,16 @@ export async function listFacturas(
     );
   }
   if (filters.metodoPago) conditions.push(eq(f.metodo_pago, filters.metodoPago));
-  const { rows, total } = await listPage(db, and(...conditions), page);
+  return and(...conditions);
+}
+
+export async function listFacturas(
+  db: Db,
+  enterpriseId: number,
+  filters: FacturaFilters = NO_FILTERS,
+  page: { number: number; size: number },
+) {
+  const { rows, total } = await listPage(db, facturasWhere(enterpriseId, filters), page);
   return { rows: rows.map(toListItem), total };
 }
 

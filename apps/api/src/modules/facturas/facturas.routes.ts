@@ -6,6 +6,7 @@ import {
   CancelarFacturaRequest,
   FacturaDetail,
   FacturaDraftRequest,
+  FacturaExportQuery,
   IdempotencyKeyHeaders,
   FacturaListItem,
   FacturaListQuery,
@@ -18,7 +19,9 @@ import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope, page } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { listFacturas, listPpdPending } from './facturas.queries.ts';
+import { XLSX_MIME, attachment } from '../clients/spreadsheet.ts';
+import { exportFacturas, FACTURAS_EXPORT_NAME } from './facturas-export.ts';
+import { listFacturas, listPpdPending, type FacturaFilters } from './facturas.queries.ts';
 import { hoyDeLaEmpresa } from './factura-tipo.ts';
 import {
   cancelarFactura,
@@ -35,6 +38,18 @@ const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const EnterpriseParams = z.object({ enterpriseId: z.coerce.number().int().positive() });
 const SearchQuery = z.object({ page: z.coerce.number().int().min(1).optional() });
 const V40 = '/facturacion/V40';
+
+/** The list's filters of a search body or an export query. */
+function filtersOf(q: FacturaExportQuery): FacturaFilters {
+  return {
+    rfcName: q.rfc_name,
+    fromDate: q.from_date,
+    toDate: q.to_date,
+    series: [...q.serie, ...q.series],
+    status: q.status === 'Todos' ? null : q.status,
+    metodoPago: q.metodo_pago,
+  };
+}
 
 /** Income invoices (facturas de ingreso): spec section 7, "Invoices". */
 export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -90,20 +105,24 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { enterpriseId } = authOf(request);
         const b = request.body;
         const pageNumber = b.current_page ?? request.query.page ?? 1;
-        const { rows, total } = await listFacturas(
-          db,
-          enterpriseId,
-          {
-            rfcName: b.rfc_name,
-            fromDate: b.from_date,
-            toDate: b.to_date,
-            series: [...b.serie, ...b.series],
-            status: b.status === 'Todos' ? null : b.status,
-            metodoPago: b.metodo_pago,
-          },
-          { number: pageNumber, size: b.items_per_page },
-        );
+        const { rows, total } = await listFacturas(db, enterpriseId, filtersOf(b), {
+          number: pageNumber,
+          size: b.items_per_page,
+        });
         return envelope(page(rows, total, pageNumber, b.items_per_page));
+      },
+    );
+
+    app.get(
+      `${V40}/facturas-ingreso/export`,
+      { schema: { querystring: FacturaExportQuery } },
+      async (request, reply) => {
+        const { enterpriseId } = authOf(request);
+        const file = await exportFacturas(db, enterpriseId, filtersOf(request.query));
+        return reply
+          .header('content-type', XLSX_MIME)
+          .header('content-disposition', attachment(FACTURAS_EXPORT_NAME))
+          .send(file);
       },
     );
 

@@ -4,6 +4,7 @@ import {
   EMPTY_FILTERS,
   type FacturasQuery,
   STATUS_FILTER_OPTIONS,
+  exportPathOf,
   facturasQueryAfterDelete,
   facturasQueryString,
   facturasView,
@@ -80,6 +81,22 @@ describe('searchRequestOf', () => {
       metodo_pago: 'PUE',
       serie: 'F',
     });
+  });
+});
+
+describe('exportPathOf', () => {
+  it('asks the export for the same filters as the list, without page or size', () => {
+    expect(exportPathOf(EMPTY_FILTERS)).toBe('facturacion/V40/facturas-ingreso/export');
+    const filters = {
+      ...EMPTY_FILTERS,
+      rfc_name: 'Kemper & Hijos',
+      from_date: '2026-01-01',
+      status: 'timbrada' as const,
+      metodo_pago: 'PPD' as const,
+    };
+    expect(exportPathOf(filters)).toBe(
+      'facturacion/V40/facturas-ingreso/export?rfc_name=Kemper+%26+Hijos&from_date=2026-01-01&status=timbrada&metodo_pago=PPD',
+    );
   });
 });
 

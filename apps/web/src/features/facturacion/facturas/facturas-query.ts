@@ -89,6 +89,14 @@ export function facturasQueryString(query: FacturasQuery): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/** GET path of the Excel export of the list's filters (every page): the same keys, '' left out. */
+export function exportPathOf(filters: FacturasFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== '') params.set(key, value);
+  const text = params.toString();
+  return `facturacion/V40/facturas-ingreso/export${text === '' ? '' : `?${text}`}`;
+}
+
 export function hasActiveFilters(filters: FacturasFilters): boolean {
   return Object.values(filters).some((value) => value !== '');
 }

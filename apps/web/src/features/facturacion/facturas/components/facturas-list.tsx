@@ -8,8 +8,10 @@ import type { FacturaListItem } from '@repo/contracts/facturas';
 import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { ListFooter } from '#src/shared/ui/list/list-footer.tsx';
+import { DownloadButton } from '#src/shared/ui/list/download-button.tsx';
 import { NoResults, WelcomeState } from '#src/shared/ui/list/welcome-state.tsx';
 import { useDeletePreFactura } from '../api/delete-pre-factura.ts';
+import { exportFacturas } from '../api/export-facturas.ts';
 import { useFacturas } from '../api/get-facturas.ts';
 import { facturaPaths } from '../factura-paths.ts';
 import {
@@ -70,9 +72,19 @@ export function FacturasList() {
           </p>
         </div>
         {view !== 'welcome' && (
-          <Link to={facturaPaths.nuevo} className="btn btn-primary">
-            Nueva factura
-          </Link>
+          <div className="d-flex flex-wrap gap-2">
+            {view === 'rows' && (
+              <DownloadButton
+                variant="outline-secondary"
+                download={() => exportFacturas(query.filters)}
+              >
+                Exportar a Excel
+              </DownloadButton>
+            )}
+            <Link to={facturaPaths.nuevo} className="btn btn-primary">
+              Nueva factura
+            </Link>
+          </div>
         )}
       </div>
       {facturas.isError && !page && (
