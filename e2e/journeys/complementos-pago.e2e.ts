@@ -224,4 +224,49 @@ describe('payment complements', () => {
       .poll(async () => pesos(await porCobrar.innerText()))
       .toBe(Math.round((antes - 1740) * 100) / 100);
   });
+
+  it('two invoices in dollars paid in pesos: each amount follows its balance at the typed rate', async () => {
+    const timbrar = async (precio: string) =>
+      (
+        await setup.api.send<TimbrarFacturaResponse>('POST', 'facturacion/V40/facturas-ingreso', {
+          ...draft(setup.client.id, precio),
+          moneda: 'USD',
+          tipo_cambio: '18.00',
+        })
+      ).factura;
+    const a = await timbrar('100.00');
+    const b = await timbrar('200.00');
+    const page = await newPage(journey.browser, journey.app.url);
+    await signInPage(page, setup.session);
+    await page.goto('/facturacion/pagos-pendientes');
+    for (const f of [a, b])
+      await page
+        .getByRole('checkbox', { name: `Seleccionar la factura F-${String(f.folio)}` })
+        .check();
+    await page.getByRole('button', { name: 'Registrar un pago de la selección' }).click();
+    const form = page.getByTestId('pago-form');
+    expect(await form.locator('#pago-doc-0').inputValue()).toBe('116.00');
+    expect(await form.getByTestId('pago-documentos').innerText()).toContain('Saldo $ 116.00 USD');
+    await form.locator('#pago-moneda').selectOption('MXN');
+    expect(await form.locator('#pago-doc-0').inputValue()).toBe('');
+    await form.locator('#pago-tipo-cambio').fill('17.2345');
+    // 116.00 and 232.00 dollars at 17.2345 pesos: what settles each balance exactly.
+    expect(await form.locator('#pago-doc-0').inputValue()).toBe('1999.20');
+    expect(await form.locator('#pago-doc-1').inputValue()).toBe('3998.40');
+    expect(await form.getByTestId('pago-total').innerText()).toBe('$ 5,997.60');
+    await form.locator('#pago-forma').selectOption('03');
+    await screenshot(page, 'pago-varias-facturas-usd-en-pesos');
+    await form.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    const timbrado = page.getByTestId('pago-timbrado');
+    await timbrado.waitFor(PAC);
+    const [xml] = await Promise.all([
+      page.waitForEvent('download'),
+      timbrado.getByRole('button', { name: 'Descargar XML' }).click(),
+    ]);
+    const texto = await readFile(await xml.path(), 'utf8');
+    const docs = texto.match(/<pago20:DoctoRelacionado\b[^>]*>/g) ?? [];
+    expect(docs.map((d) => /ImpPagado="([^"]+)"/.exec(d)?.[1])).toEqual(['116.00', '232.00']);
+    expect(docs.map((d) => /ImpSaldoInsoluto="([^"]+)"/.exec(d)?.[1])).toEqual(['0.00', '0.00']);
+    expect(texto).toContain('Monto="5997.60"');
+  });
 });

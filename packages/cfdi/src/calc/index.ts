@@ -4,3 +4,4 @@ export * from './pagos20.ts';
 export * from './global.ts';
 export * from './periodo-global.ts';
 export type * from './types.ts';
+export * from './conversion-pago.ts';

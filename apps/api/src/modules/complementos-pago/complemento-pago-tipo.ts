@@ -1,6 +1,11 @@
-import { impuestosDeDocumento, type ImpuestoDocumento } from '@repo/cfdi/calc';
+import {
+  equivalenciaDR,
+  importePagadoDR,
+  impuestosDeDocumento,
+  type ImpuestoDocumento,
+} from '@repo/cfdi/calc';
 import { DECIMALES_MONEDA } from '@repo/cfdi/catalogos';
-import { Decimal, formatear, redondear } from '@repo/cfdi/decimal';
+import { Decimal, formatear } from '@repo/cfdi/decimal';
 import { validarDatosBancariosPago } from '@repo/cfdi/validacion';
 import {
   buildPago,
@@ -195,13 +200,9 @@ async function cargarContexto(
     const f = porId.get(a.factura_id)!;
     const xml = f.id === principal.id ? xmlPrincipal : parseComprobanteXml(f.xml_timbrado ?? '');
     const d = DECIMALES_MONEDA[monedaDR] ?? 2;
-    // EquivalenciaDR: units of the invoice's currency per unit of the payment's (rules 7.4).
-    const equivalencia =
-      monedaP === monedaDR ? '1' : redondear(new Decimal(1).dividedBy(tipoCambio), 10).toFixed();
-    const impPagado =
-      monedaP === monedaDR
-        ? formatear(new Decimal(a.importe_pagado), d)
-        : formatear(redondear(new Decimal(a.importe_pagado).times(equivalencia), d), d);
+    const monedas = { monedaP, monedaDR, tipoCambio };
+    const equivalencia = equivalenciaDR(monedas);
+    const impPagado = importePagadoDR(a.importe_pagado, monedas);
     return {
       factura: f,
       serieFolio: `${f.serie}-${f.folio ?? ''}`,

@@ -13,11 +13,15 @@ export function PagoDocumentos(props: {
   facturas: readonly FacturaAPagar[];
   documentos: readonly { factura_id: number; importe: string }[];
   monedaPago: string;
+  monedaFactura: string;
+  /** The user typed this invoice's amount (it stops following the balance). */
+  onTecleado: (facturaId: number) => void;
   error: (campo: string) => string | undefined;
   onChange: (documentos: { factura_id: number; importe: string }[]) => void;
 }) {
   const total = totalDocumentos(props.documentos);
   const moneda = props.monedaPago !== 'MXN' ? ` ${props.monedaPago}` : '';
+  const monedaSaldo = props.monedaFactura !== 'MXN' ? ` ${props.monedaFactura}` : '';
   const cambiar = (i: number, importe: string) =>
     props.onChange(props.documentos.map((d, j) => (j === i ? { ...d, importe } : d)));
   return (
@@ -29,7 +33,11 @@ export function PagoDocumentos(props: {
             <Form.Label htmlFor={`pago-doc-${String(i)}`} className="mb-0 fw-semibold">
               {f.serieFolio}
             </Form.Label>
-            <div className="small text-body-secondary">Saldo {formatCurrency(f.saldo)}</div>
+            <div className="small text-body-secondary">
+              {' '}
+              Saldo {formatCurrency(f.saldo)}
+              {monedaSaldo}
+            </div>
           </Col>
           <Col xs={6} sm={4}>
             <Form.Control
@@ -39,7 +47,10 @@ export function PagoDocumentos(props: {
               aria-label={`Importe para la factura ${f.serieFolio}`}
               value={props.documentos[i]?.importe ?? ''}
               isInvalid={!!props.error(`documentos.${String(i)}.importe`)}
-              onChange={(e) => cambiar(i, e.target.value)}
+              onChange={(e) => {
+                props.onTecleado(f.factura_id);
+                cambiar(i, e.target.value);
+              }}
               onBlur={() => {
                 const n = montoDeTexto(props.documentos[i]?.importe ?? '');
                 if (n !== null) cambiar(i, formatCurrency(n));

@@ -21,6 +21,7 @@ import {
   type CampoOpcional,
   type PagoFormValues,
   camposVisibles,
+  conImportesPropuestos,
   diaDe,
   pagoVacio,
   toPagoRequest,
@@ -104,6 +105,14 @@ export function PagoForm(props: {
       void _quitado;
       return resto;
     });
+  };
+  /** Invoice ids whose amount the user typed: the others follow currency and exchange rate. */
+  const [tecleados, setTecleados] = useState<ReadonlySet<number>>(() => new Set());
+  const teclear = (facturaId: number) =>
+    setTecleados((t) => (t.has(facturaId) ? t : new Set(t).add(facturaId)));
+  const setConversion = (campo: 'moneda_p' | 'tipo_cambio', valor: string) => {
+    set(campo, valor);
+    setValues((v) => conImportesPropuestos(v, props.facturas, props.moneda, tecleados));
   };
   const serie = props.series.find((s) => s.id === values.serie_id) ?? null;
   const visibles = camposVisibles(values.forma_pago);
@@ -235,7 +244,7 @@ export function PagoForm(props: {
               <Form.Select
                 id="pago-moneda"
                 value={values.moneda_p}
-                onChange={(e) => set('moneda_p', e.target.value)}
+                onChange={(e) => setConversion('moneda_p', e.target.value)}
               >
                 <option value={props.moneda}>{props.moneda}</option>
                 <option value="MXN">MXN - Peso mexicano</option>
@@ -250,7 +259,7 @@ export function PagoForm(props: {
                 inputMode="decimal"
                 value={values.tipo_cambio}
                 isInvalid={!!error('tipo_cambio')}
-                onChange={(e) => set('tipo_cambio', e.target.value)}
+                onChange={(e) => setConversion('tipo_cambio', e.target.value)}
               />
               <Form.Control.Feedback type="invalid">{error('tipo_cambio')}</Form.Control.Feedback>
               <Form.Text muted>Pesos mexicanos por cada {props.moneda}.</Form.Text>
@@ -263,6 +272,8 @@ export function PagoForm(props: {
             documentos={values.documentos}
             monedaPago={values.moneda_p}
             error={error}
+            monedaFactura={props.moneda}
+            onTecleado={teclear}
             onChange={(documentos) => set('documentos', documentos)}
           />
         ) : (
@@ -276,7 +287,10 @@ export function PagoForm(props: {
               placeholder="$ 0.00"
               value={values.monto}
               isInvalid={!!error('monto')}
-              onChange={(e) => set('monto', e.target.value)}
+              onChange={(e) => {
+                if (principal) teclear(principal.factura_id);
+                set('monto', e.target.value);
+              }}
               onBlur={() => {
                 const n = Number(values.monto.replace(/[$,\s]/g, ''));
                 if (values.monto.trim() && Number.isFinite(n) && n > 0)

@@ -123,9 +123,9 @@ function PendientesTabla(props: ListaProps) {
               </td>
               <td>{fechaCorta(r.fecha)}</td>
               <td className="text-end text-nowrap">{conMoneda(r.total, r.moneda)}</td>
-              <td className="text-end text-nowrap">{formatCurrency(r.pagado)}</td>
+              <td className="text-end text-nowrap">{conMoneda(r.pagado, r.moneda)}</td>
               <td className="text-end fw-bold text-nowrap">
-                {formatCurrency(r.PPD_pending_amount)}
+                {conMoneda(r.PPD_pending_amount, r.moneda)}
               </td>
               <td className="text-end">{r.dias_desde_emision}</td>
               <td>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PagoItem } from '@repo/contracts/complementos-pago';
 import {
   camposVisibles,
+  conImportesPropuestos,
   fechaPagoConHora,
   montoDeTexto,
   pagoVacio,
@@ -138,6 +139,50 @@ describe('payment form (spec section 5)', () => {
     const vacia = { ...v, documentos: [v.documentos[0]!, { factura_id: 8, importe: '' }] };
     expect(totalDocumentos(vacia.documentos)).toBeNull();
     expect(validarPago(vacia, multi)['documentos.1.importe']).toMatch(/Indique lo que se aplica/);
+  });
+});
+
+describe('a payment in pesos of invoices in dollars', () => {
+  const facturas = [
+    { factura_id: 7, saldo: '100.00' },
+    { factura_id: 8, saldo: '250.50' },
+  ];
+  const usd = pagoVacio({ serieId: 3, hoy: '2026-11-24', moneda: 'USD', facturas });
+
+  it('each amount follows its balance in pesos at the typed exchange rate', () => {
+    const mxn = conImportesPropuestos(
+      { ...usd, moneda_p: 'MXN', tipo_cambio: '17.2345' },
+      facturas,
+      'USD',
+      new Set(),
+    );
+    expect(mxn.documentos.map((d) => d.importe)).toEqual(['1723.45', '4317.24']);
+    expect(totalDocumentos(mxn.documentos)).toBe(6040.69);
+    const sinTipo = conImportesPropuestos({ ...usd, moneda_p: 'MXN' }, facturas, 'USD', new Set());
+    expect(sinTipo.documentos.map((d) => d.importe)).toEqual(['', '']);
+    const deVuelta = conImportesPropuestos({ ...mxn, moneda_p: 'USD' }, facturas, 'USD', new Set());
+    expect(deVuelta.documentos.map((d) => d.importe)).toEqual(['100.00', '250.50']);
+  });
+
+  it('an amount the user typed stays as typed', () => {
+    const tecleado = { ...usd, moneda_p: 'MXN', tipo_cambio: '17.2345' };
+    tecleado.documentos = [{ factura_id: 7, importe: '500' }, usd.documentos[1]!];
+    const r = conImportesPropuestos(tecleado, facturas, 'USD', new Set([7]));
+    expect(r.documentos.map((d) => d.importe)).toEqual(['500', '4317.24']);
+    const una = pagoVacio({
+      serieId: 3,
+      hoy: '2026-11-24',
+      moneda: 'USD',
+      facturas: [facturas[0]!],
+    });
+    const f1 = [facturas[0]!];
+    expect(
+      conImportesPropuestos({ ...una, moneda_p: 'MXN', tipo_cambio: '20' }, f1, 'USD', new Set())
+        .monto,
+    ).toBe('2000.00');
+    expect(
+      conImportesPropuestos({ ...una, moneda_p: 'MXN', monto: '9' }, f1, 'USD', new Set([7])).monto,
+    ).toBe('9');
   });
 });
 

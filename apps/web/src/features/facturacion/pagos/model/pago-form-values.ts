@@ -1,3 +1,4 @@
+import { importePagoDeSaldo } from '@repo/cfdi/calc';
 import { camposFormaPago, validarDatosBancariosPago } from '@repo/cfdi/validacion';
 import type { ComplementoPagoRequestInput } from '@repo/contracts/complementos-pago';
 
@@ -229,4 +230,35 @@ export function pagoVacio(input: {
         ? input.facturas.map((f) => ({ factura_id: f.factura_id, importe: f.saldo }))
         : [],
   };
+}
+
+/**
+ * The form after the payment's currency or exchange rate changed: each amount the user has not typed
+ * (`tecleados`: invoice ids) follows its invoice's balance, converted to the payment's currency
+ * (empty while a payment in pesos of a foreign-currency invoice has no valid exchange rate).
+ */
+export function conImportesPropuestos(
+  v: PagoFormValues,
+  facturas: readonly { factura_id: number; saldo: string }[],
+  monedaFactura: string,
+  tecleados: ReadonlySet<number>,
+): PagoFormValues {
+  const propuesta = (saldo: string) =>
+    importePagoDeSaldo(saldo, {
+      monedaP: v.moneda_p,
+      monedaDR: monedaFactura,
+      tipoCambio: v.tipo_cambio,
+    }) ?? '';
+  if (v.documentos.length > 1) {
+    return {
+      ...v,
+      documentos: v.documentos.map((d) => {
+        const f = facturas.find((x) => x.factura_id === d.factura_id);
+        return f && !tecleados.has(d.factura_id) ? { ...d, importe: propuesta(f.saldo) } : d;
+      }),
+    };
+  }
+  const una = facturas[0];
+  if (!una || tecleados.has(una.factura_id)) return v;
+  return { ...v, monto: propuesta(una.saldo) };
 }
