@@ -20,14 +20,10 @@ import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { request } from '#src/shared/http/api-client.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
-import {
-  downloadInvoicePdf,
-  downloadInvoiceXml,
-} from '#src/shared/comprobantes/api/comprobante-files.ts';
+import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
 import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
-import { DownloadButton } from '#src/shared/ui/list/download-button.tsx';
 import { claveConDescripcion, useCatalogo } from '../../shared/api/get-catalogo.ts';
 import { motivosCancelacionOf } from '../../facturas/motivos-cancelacion.ts';
 import {
@@ -180,14 +176,7 @@ export function GlobalDetail(props: { id: number }) {
         </div>
         <div className="d-flex flex-wrap gap-2">
           {sellada && (
-            <>
-              <DownloadButton variant="primary" download={() => downloadInvoicePdf(g.id)}>
-                Descargar PDF
-              </DownloadButton>
-              <DownloadButton variant="outline-primary" download={() => downloadInvoiceXml(g.id)}>
-                Descargar XML
-              </DownloadButton>
-            </>
+            <ComprobanteDownloads id={g.id} variant="outline-primary" pdfVariant="primary" />
           )}
           {g.status === 'timbrada' && g.estatus_cancelacion !== 'En proceso' && (
             <Button variant="outline-danger" onClick={() => setCancelar(true)}>

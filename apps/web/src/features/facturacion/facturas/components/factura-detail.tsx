@@ -19,10 +19,7 @@ import {
 import { useConsultarEstadoCancelacion } from '../api/cancelar-factura.ts';
 import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
 import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
-import {
-  downloadInvoicePdf,
-  downloadInvoiceXml,
-} from '#src/shared/comprobantes/api/comprobante-files.ts';
+import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { useDeletePreFactura } from '../api/delete-pre-factura.ts';
 import { useFactura } from '../api/get-factura.ts';
 import { useTimbrarPreFactura } from '../api/timbrar-pre-factura.ts';
@@ -44,21 +41,6 @@ function Datum(props: { label: string; children: ReactNode; testId?: string }) {
       </div>
     </div>
   );
-}
-
-function useDownload() {
-  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
-  const run = async (kind: 'pdf' | 'xml', id: number) => {
-    setBusy(kind);
-    try {
-      await (kind === 'pdf' ? downloadInvoicePdf(id) : downloadInvoiceXml(id));
-    } catch {
-      // downloadFile already showed the failure as an error toast.
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, run };
 }
 
 /** The cancellation as the PAC last reported it, with a way to ask the SAT again. */
@@ -186,7 +168,6 @@ function StampConfirm(props: { show: boolean; onHide: () => void; factura: Factu
 export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
   const query = useFactura(facturaId);
   const deletion = useDeletePreFactura();
-  const download = useDownload();
   const [modal, setModal] = useState<'cancelar' | 'timbrar' | null>(null);
   const [lastCancel, setLastCancel] = useState<CancelacionResponse | null>(null);
   const factura = query.data;
@@ -282,26 +263,7 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
           {actions.includes('timbrar') && (
             <Button onClick={() => setModal('timbrar')}>Timbrar</Button>
           )}
-          {stamped && (
-            <>
-              <Button
-                variant="outline-primary"
-                disabled={download.busy !== null}
-                onClick={() => void download.run('pdf', factura.id)}
-              >
-                {download.busy === 'pdf' && <Spinner size="sm" className="me-2" />}
-                Descargar PDF
-              </Button>
-              <Button
-                variant="outline-primary"
-                disabled={download.busy !== null}
-                onClick={() => void download.run('xml', factura.id)}
-              >
-                {download.busy === 'xml' && <Spinner size="sm" className="me-2" />}
-                Descargar XML
-              </Button>
-            </>
-          )}
+          {stamped && <ComprobanteDownloads id={factura.id} variant="outline-primary" />}
           {actions.includes('clonar') && (
             <Link to={facturaPaths.clonar(factura.id)} className="btn btn-outline-secondary">
               Clonar

@@ -1,15 +1,10 @@
-import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import type { PagoItem } from '@repo/contracts/complementos-pago';
-import {
-  downloadInvoicePdf,
-  downloadInvoiceXml,
-} from '#src/shared/comprobantes/api/comprobante-files.ts';
+import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
 import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
 import { formatCurrency } from '#src/shared/format/currency.ts';
@@ -52,17 +47,6 @@ export function PagoCard(props: {
   const cancelado = estado === 'cancelled';
   // A stamping attempt that did not end stamped has no UUID, files, e-mail, share or cancellation.
   const intento = estado === 'pendiente_pac' || estado === 'rechazada';
-  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
-  const bajar = async (kind: 'pdf' | 'xml') => {
-    setBusy(kind);
-    try {
-      await (kind === 'pdf' ? downloadInvoicePdf(pago.id) : downloadInvoiceXml(pago.id));
-    } catch {
-      // downloadFile already showed the failure.
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <Card
       className={`mb-2 ${props.highlight ? 'border-success border-2 shadow' : 'shadow-sm'}`}
@@ -154,24 +138,7 @@ export function PagoCard(props: {
           {!intento && (
             <>
               <div className="d-flex flex-wrap gap-2 mb-3">
-                <Button
-                  size="sm"
-                  variant="outline-primary"
-                  disabled={busy !== null}
-                  onClick={() => void bajar('pdf')}
-                >
-                  {busy === 'pdf' && <Spinner size="sm" className="me-2" />}
-                  Descargar PDF
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-primary"
-                  disabled={busy !== null}
-                  onClick={() => void bajar('xml')}
-                >
-                  {busy === 'xml' && <Spinner size="sm" className="me-2" />}
-                  Descargar XML
-                </Button>
+                <ComprobanteDownloads id={pago.id} variant="outline-primary" size="sm" />
                 {!cancelado && (
                   <Button size="sm" variant="outline-danger" onClick={props.onCancel}>
                     Cancelar complemento

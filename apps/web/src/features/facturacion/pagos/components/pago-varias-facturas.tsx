@@ -2,12 +2,8 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
 import type { ComplementoPagoResponse } from '@repo/contracts/complementos-pago';
-import {
-  downloadInvoicePdf,
-  downloadInvoiceXml,
-} from '#src/shared/comprobantes/api/comprobante-files.ts';
+import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { useSellosFiscales } from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
@@ -93,17 +89,6 @@ export function PagoVariasFacturas(props: {
 /** The complement just stamped from this view: what it settled, its PDF and XML. */
 export function PagoTimbrado(props: { pago: ComplementoPagoResponse; onClose: () => void }) {
   const { data } = props.pago;
-  const [busy, setBusy] = useState<'pdf' | 'xml' | null>(null);
-  const bajar = async (kind: 'pdf' | 'xml') => {
-    setBusy(kind);
-    try {
-      await (kind === 'pdf' ? downloadInvoicePdf(data.id) : downloadInvoiceXml(data.id));
-    } catch {
-      // downloadFile already showed the failure.
-    } finally {
-      setBusy(null);
-    }
-  };
   return (
     <Alert variant="success" dismissible onClose={props.onClose} data-testid="pago-timbrado">
       <div className="fw-semibold">
@@ -120,24 +105,7 @@ export function PagoTimbrado(props: { pago: ComplementoPagoResponse; onClose: ()
         ))}
       </ul>
       <div className="d-flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="outline-success"
-          disabled={busy !== null}
-          onClick={() => void bajar('pdf')}
-        >
-          {busy === 'pdf' && <Spinner size="sm" className="me-2" />}
-          Descargar PDF
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-success"
-          disabled={busy !== null}
-          onClick={() => void bajar('xml')}
-        >
-          {busy === 'xml' && <Spinner size="sm" className="me-2" />}
-          Descargar XML
-        </Button>
+        <ComprobanteDownloads id={data.id} variant="outline-success" size="sm" />
       </div>
     </Alert>
   );
