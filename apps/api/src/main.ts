@@ -11,6 +11,7 @@ import { createTokenService } from './http/auth.ts';
 import { resolveAppSecret } from './http/secrets.ts';
 import { createPac } from './pac/create-pac.ts';
 import { DbSandboxStore } from './pac/db-sandbox-store.ts';
+import { exportadorDe } from './modules/exportacion-zip/exportador.ts';
 import { crearRecuperacion } from './modules/timbrado/recuperacion.ts';
 import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
 import { createPayments } from './payments/create-payment-gateway.ts';
@@ -103,6 +104,10 @@ async function start() {
     },
   );
 
+  // ZIP exports (a period's XML and PDF) are prepared by the process whose request created them; the
+  // timer lets any process take over one whose process died (modules/exportacion-zip/exportador.ts).
+  const exportador = exportadorDe({ db: database.db, catalogos, config, now });
+
   // Stop accepting, let requests in flight finish, close the database, exit 0.
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -117,6 +122,8 @@ async function start() {
     await app.close();
     // A resend in flight gets a few seconds; one still waiting stays claimed and is resent later.
     await recuperacion.stop(3_000);
+    // An export in progress stays claimed: another process (or this one, restarted) prepares it again.
+    await exportador.stop(3_000);
     payments.sandbox?.close();
     await database.close();
     app.log.info('stopped');
@@ -127,6 +134,7 @@ async function start() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   recuperacion.start();
+  exportador.start();
 }
 
 try {

@@ -49,6 +49,7 @@ import {
 } from './modules/comprobantes/comprobantes.routes.ts';
 import { complementosPagoRoutes } from './modules/complementos-pago/complementos-pago.routes.ts';
 import { facturasRoutes } from './modules/facturas/facturas.routes.ts';
+import { exportacionZipRoutes } from './modules/exportacion-zip/exportacion-zip.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentWebhooksRoutes } from './modules/credits/payment-webhooks.routes.ts';
 import { sandboxCheckoutRoutes } from './payments/sandbox/sandbox-checkout.routes.ts';
@@ -117,6 +118,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
       await api.register(comprobantesRoutes(deps));
       await api.register(comprobantesCompartidosRoutes(deps));
       await api.register(facturasRoutes(deps));
+      await api.register(exportacionZipRoutes(deps));
       await api.register(creditsRoutes(deps));
       await api.register(paymentWebhooksRoutes(deps));
       await api.register(complementosPagoRoutes(deps));
