@@ -27,6 +27,8 @@ export interface AppErrorOptions {
   persistent?: boolean;
   /** Show as an error toast (spec section 8, item 2). */
   showToClient?: boolean;
+  /** A 429's wait, sent as the Retry-After header (whole seconds, rounded up). */
+  retryAfterMs?: number;
 }
 
 /** The one error type of the API: a code, a Spanish message (or messages per field), display flags. */
@@ -92,6 +94,8 @@ export function registerErrorHandler(
         report(error, request, errorTrackingUUID);
         return reply.status(error.status).send({ ...error.toBody(), errorTrackingUUID });
       }
+      if (error.options.retryAfterMs !== undefined)
+        void reply.header('retry-after', String(Math.ceil(error.options.retryAfterMs / 1000)));
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

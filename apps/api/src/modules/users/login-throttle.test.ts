@@ -39,7 +39,12 @@ async function login(app: TestApp, email: string, password: string, remoteAddres
     payload: { email, password },
     remoteAddress,
   });
-  return { status: res.statusCode, message: res.json().dataError as string | undefined };
+  return { status: res.statusCode, message: res.json().dataError as string | undefined, res };
+}
+/** What a user and a client see of a refused sign-in: status, message, seconds to wait. */
+async function refused(app: TestApp, email: string, password: string, remoteAddress: string) {
+  const { status, message, res } = await login(app, email, password, remoteAddress);
+  return { status, message, retryAfter: Number(res.headers['retry-after']) };
 }
 
 describe('sign-in throttling per account and address', () => {
@@ -57,9 +62,10 @@ describe('sign-in throttling per account and address', () => {
       expect((await login(t, e.email, `Mala-clave-${i}`, stranger)).status).toBe(400);
     }
     // The stranger waits, even with the right password.
-    expect(await login(t, e.email, e.password, stranger)).toEqual({
+    expect(await refused(t, e.email, e.password, stranger)).toEqual({
       status: 429,
       message: waitMessage(1, 'minuto'),
+      retryAfter: 60,
     });
     // The owner, from another address, signs in at once.
     expect((await login(t, e.email, e.password, owner)).status).toBe(200);
@@ -67,9 +73,10 @@ describe('sign-in throttling per account and address', () => {
     // After the minute, one more wrong password doubles the wait.
     wait(MINUTE + SECOND);
     expect((await login(t, e.email, 'Mala-clave-6', stranger)).status).toBe(400);
-    expect(await login(t, e.email, e.password, stranger)).toEqual({
+    expect(await refused(t, e.email, e.password, stranger)).toEqual({
       status: 429,
       message: waitMessage(2, 'minutos'),
+      retryAfter: 120,
     });
     wait(MINUTE);
     expect((await login(t, e.email, 'Mala-clave-7', stranger)).message).toBe(
@@ -104,9 +111,10 @@ describe('sign-in throttling per account and address', () => {
       expect((await login(i % 2 ? t : other, email, 'Clave-de-intruso', ip)).status).toBe(400);
     }
     const e = await seedEnterprise(t.deps);
-    expect(await login(t, e.email, e.password, ip)).toEqual({
+    expect(await refused(t, e.email, e.password, ip)).toEqual({
       status: 429,
       message: waitMessage(15, 'minutos'),
+      retryAfter: 15 * 60,
     });
     expect((await login(t, e.email, e.password, newIp())).status).toBe(200);
     wait(15 * MINUTE + SECOND);

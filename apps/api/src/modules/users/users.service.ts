@@ -72,7 +72,10 @@ export async function login(deps: Deps, input: LoginRequest, ip: string): Promis
   const now = deps.now();
   const wait = await loginWaitMs(deps.db, input.email, ip, now);
   if (wait > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', loginRateLimitMessage(wait), { showToClient: true });
+    throw new AppError('TOO_MANY_REQUESTS', loginRateLimitMessage(wait), {
+      showToClient: true,
+      retryAfterMs: wait,
+    });
   }
   const user = await findUserByEmail(deps.db, input.email);
   const valid = user
