@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadCatalogos } from '@repo/catalogos';
+import { registrarFases } from '@repo/cfdi/fases';
 import { SandboxPac } from '@repo/pac';
 import { fromPostgres, type Database } from '../../apps/api/src/db/client.ts';
 import { fromPglite } from '../../apps/api/src/db/pglite.ts';
@@ -56,12 +57,31 @@ usarSoloEsquemaCompleto(values['xsd-full']);
 /** Sealed documents sent to the sandbox during the runs, for the XSD micro-bench. */
 const documentos: string[] = [];
 
+/**
+ * Where the CPU of a stamp goes: the engine, the API and the sandbox time their synchronous phases
+ * through @repo/cfdi/fases (a no-op unless a recorder is installed); `db.envio` is the synchronous
+ * part of handing each statement to the pg driver (serialising it, writing the socket).
+ */
+const fases = new Map<string, number>();
+const anotar = (fase: string, ms: number) => fases.set(fase, (fases.get(fase) ?? 0) + ms);
+/** CPU time of the process (user + system), ms: a phase's figure does not grow with the load. */
+const relojCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+registrarFases({ reloj: relojCpu, anotar });
+
 // Database round trips: every statement a pg client sends (pool, transactions, drizzle).
 let queries = 0;
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   queries++;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  const inicio = relojCpu();
+  try {
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } finally {
+    anotar('db.envio', relojCpu() - inicio);
+  }
 } as typeof pg.Client.prototype.query;
 const STAMPS = Number(values.stamps);
 const CONCURRENCY = Number(values.concurrency);
@@ -123,6 +143,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     let next = 0;
     const queriesBefore = queries;
     const xsdBefore = { ...contadoresXsd };
+    fases.clear();
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
     await Promise.all(
@@ -139,6 +160,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     const seconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const stampQueries = queries - queriesBefore;
+    const porFase = [...fases].map(([f, ms]) => [f, ms / latencies.length] as const);
     latencies.sort((a, b) => a - b);
     return {
       kind,
@@ -150,6 +172,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
       cpuMsPerStamp: (cpu.user + cpu.system) / 1000 / latencies.length,
       xsdRapido: contadoresXsd.rapido - xsdBefore.rapido,
       xsdCompleto: contadoresXsd.completo - xsdBefore.completo,
+      porFase,
     };
   } finally {
     await t.close();
@@ -182,6 +205,48 @@ function print(r: Awaited<ReturnType<typeof run>>) {
   );
 }
 
+/** What each phase means, in the order of a stamp. */
+const FASES: [string, string][] = [
+  ['api.documento', 'API: build the document (amounts + model)'],
+  ['api.validacion', 'API: local validation (validateComprobante)'],
+  ['sello.cadena', 'API: cadena original'],
+  ['sello.firma', 'API: our Sello (RSA sign)'],
+  ['sello.xml', 'API: XML serialisation'],
+  ['pac.bienFormado', 'PAC: well-formedness check (A1–A2)'],
+  ['pac.lectura', 'PAC: XML parse into the model'],
+  ['pac.cadena', 'PAC: cadena original + idempotency hash'],
+  ['pac.xsd', 'PAC: XSD stage (libxml2 + catalog sets)'],
+  ['pac.verificacion', 'PAC: Sello verification (RSA verify)'],
+  ['pac.validacion', 'PAC: fiscal rules F–I (validateComprobante)'],
+  ['pac.selloSAT', 'PAC: SelloSAT (RSA sign)'],
+  ['pac.timbre', 'PAC: TFD cadena, element and insertion'],
+  ['pac.respuesta', 'PAC: JSON answer'],
+  ['db.envio', 'statements handed to the pg driver (sync part)'],
+];
+
+function printFases(r: Awaited<ReturnType<typeof run>>) {
+  const medidas = new Map(r.porFase);
+  let suma = 0;
+  console.log(`${r.kind}: where the CPU of a stamp goes (ms per stamp)`);
+  for (const [f, texto] of [
+    ...FASES,
+    ...[...medidas.keys()]
+      .filter((k) => !FASES.some(([n]) => n === k))
+      .map((k) => [k, k] as [string, string]),
+  ]) {
+    const ms = medidas.get(f);
+    if (ms === undefined) continue;
+    suma += ms;
+    console.log(`  ${ms.toFixed(3).padStart(7)}  ${f.padEnd(17)} ${texto}`);
+  }
+  console.log(
+    `  ${(r.cpuMsPerStamp - suma).toFixed(3).padStart(7)}  ${'rest'.padEnd(17)} drizzle query building, pg driver (answers, parsing), event loop, GC, I/O`,
+  );
+  console.log(
+    `  ${r.cpuMsPerStamp.toFixed(3).padStart(7)}  ${'total'.padEnd(17)} process CPU per stamp (target ≤ 2 ms)`,
+  );
+}
+
 /** The XSD stage alone on the run's documents: both paths alternating, median ms per document. */
 function microBenchXsd() {
   if (!documentos.length) return;
@@ -211,7 +276,9 @@ function microBenchXsd() {
   );
 }
 if (values.only !== 'postgres') {
-  print(await run('pglite', fromPglite(await PGlite.create())));
+  const r = await run('pglite', fromPglite(await PGlite.create()));
+  print(r);
+  printFases(r);
 }
 if (values.only !== 'pglite') {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -222,11 +289,14 @@ if (values.only !== 'pglite') {
   try {
     const url = new URL(base);
     url.pathname = `/${name}`;
-    print(await run('postgres', fromPostgres(url.toString(), 10)));
+    const r = await run('postgres', fromPostgres(url.toString(), 10));
+    print(r);
+    printFases(r);
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
 usarSoloEsquemaCompleto(false);
+registrarFases(null);
 microBenchXsd();

@@ -1,5 +1,6 @@
 import { sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { buildCadenaOriginal } from '../cadena/build-cadena-original.ts';
+import { medir } from '../fases.ts';
 import { readCertificado, type Certificado } from '../csd/read-certificado.ts';
 import type { Comprobante } from '../xml/model.ts';
 import { writeComprobanteXml } from '../xml/write-xml.ts';
@@ -48,9 +49,9 @@ export function firmarComprobante(
     Certificado: certificado.base64,
   };
   delete c.Sello;
-  const cadenaOriginal = buildCadenaOriginal(c);
-  c.Sello = sellar(cadenaOriginal, csd.llave);
-  return { xml: writeComprobanteXml(c), cadenaOriginal, comprobante: c };
+  const cadenaOriginal = medir('sello.cadena', () => buildCadenaOriginal(c));
+  c.Sello = medir('sello.firma', () => sellar(cadenaOriginal, csd.llave));
+  return { xml: medir('sello.xml', () => writeComprobanteXml(c)), cadenaOriginal, comprobante: c };
 }
 
 /** One shot: the signed XML string (NoCertificado, Certificado and Sello set). */

@@ -10,6 +10,7 @@ import Decimal from 'decimal.js';
 import { XMLValidator } from 'fast-xml-parser';
 import { buildCadenaOriginal } from '@repo/cfdi/cadena';
 import { readCertificado, type Certificado } from '@repo/cfdi/csd';
+import { medir } from '@repo/cfdi/fases';
 import { verificarSello } from '@repo/cfdi/sello';
 import type { FuenteTipoCambio } from '@repo/cfdi/tipo-cambio';
 import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
@@ -116,6 +117,15 @@ function rechazo(codigo: string, detalle?: string, incidencias?: Incidencia[]): 
   );
 }
 
+/** The sandbox's idempotency hash: SHA-256 of the cadena, a newline and the Sello. */
+function hashDe(leido: { c: Comprobante; cadena: string }): string {
+  return createHash('sha256')
+    .update(leido.cadena, 'utf8')
+    .update('\n')
+    .update(leido.c.Sello ?? '')
+    .digest('hex');
+}
+
 function repoTestCa(): string {
   return readFileSync(new URL('../../../../data/test-ca/ca.cer.pem', import.meta.url), 'utf8');
 }
@@ -163,7 +173,7 @@ export class SandboxPac implements Pac {
   async timbrar(xml: string, options: TimbrarOptions): Promise<Timbre> {
     const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
     // A1
-    const wf = XMLValidator.validate(text);
+    const wf = medir('pac.bienFormado', () => XMLValidator.validate(text));
     if (wf !== true) throw rechazo('301', `Línea ${wf.err.line}: ${wf.err.msg}`);
     // A2
     const raiz = /<(?:([A-Za-z_][\w.-]*):)?Comprobante\b([^>]*)>/.exec(text);
@@ -183,19 +193,15 @@ export class SandboxPac implements Pac {
     // B before A5: a document stamped before was schema-valid then, and a retry stays cheap
     let leido: { c: Comprobante; cadena: string } | Error;
     try {
-      const comprobante = parseComprobanteXml(text);
-      leido = { c: comprobante, cadena: buildCadenaOriginal(comprobante) };
+      const comprobante = medir('pac.lectura', () => parseComprobanteXml(text));
+      leido = {
+        c: comprobante,
+        cadena: medir('pac.cadena', () => buildCadenaOriginal(comprobante)),
+      };
     } catch (e) {
       leido = e instanceof Error ? e : new Error(String(e));
     }
-    const hash =
-      leido instanceof Error
-        ? ''
-        : createHash('sha256')
-            .update(leido.cadena, 'utf8')
-            .update('\n')
-            .update(leido.c.Sello ?? '')
-            .digest('hex');
+    const hash = leido instanceof Error ? '' : medir('pac.cadena', () => hashDe(leido));
     let previo: TimbreGuardado | undefined;
     let mismaLlaveLeida: { t: TimbreGuardado | undefined } | undefined;
     if (hash && this.store.porHashYLlave) {
@@ -230,7 +236,9 @@ export class SandboxPac implements Pac {
     const ahora = this.clock();
     const cert = this.validarCertificado(c);
     // D
-    if (!c.Sello || !verificarSello(cadena, c.Sello, cert)) throw rechazo('CFDI40102');
+    const sello = c.Sello;
+    if (!sello || !medir('pac.verificacion', () => verificarSello(cadena, sello, cert)))
+      throw rechazo('CFDI40102');
     // E
     const fecha = this.fechaInstante(c);
     const tolerancia = this.opts.toleranciaFuturoMs ?? 5 * 60_000;
@@ -253,14 +261,14 @@ export class SandboxPac implements Pac {
       this.opts.tiposDeCambio && c.Moneda !== 'MXN' && c.Moneda !== 'XXX'
         ? await this.opts.tiposDeCambio.referencia(c.Moneda, c.Fecha.slice(0, 10))
         : undefined;
-    const errores = [
+    const errores = medir('pac.validacion', () => [
       ...this.validarReceptorEnLista(c),
       ...validateComprobante(c, {
         catalogos: this.opts.catalogos,
         fecha: c.Fecha,
         tipoCambioReferencia: () => referencia,
       }),
-    ];
+    ]);
     if (errores.length) {
       const incidencias = errores.map((e) => ({
         codigo: e.code,
@@ -293,18 +301,18 @@ export class SandboxPac implements Pac {
       UUID: randomUUID().toUpperCase(),
       FechaTimbrado: fechaLocal(instante, ZONA_CENTRO),
       RfcProvCertif: this.opts.rfcProvCertif ?? 'PAC010101AAA',
-      SelloCFD: c.Sello,
+      SelloCFD: sello,
       NoCertificadoSAT: sandbox.noCertificado,
     };
     const tfd = firmarTimbre(datos, sandbox.llave);
     const guardado = await this.store.guardarSiNoExiste({
       hash,
       uuid: datos.UUID,
-      xml: insertarTimbre(text, tfd.elemento),
+      xml: medir('pac.timbre', () => insertarTimbre(text, tfd.elemento)),
       fechaTimbrado: datos.FechaTimbrado,
       instanteTimbrado: instante.toISOString(),
       selloSAT: tfd.selloSAT,
-      selloCFD: c.Sello,
+      selloCFD: sello,
       cadenaOriginalTfd: tfd.cadena,
       rfcEmisor: c.Emisor.Rfc,
       rfcReceptor: c.Receptor.Rfc,
@@ -332,19 +340,21 @@ export class SandboxPac implements Pac {
       t.idempotencyKeys.push(options.idempotencyKey);
       await this.store.actualizar(t);
     }
-    const raw = JSON.stringify({
-      status: 'success',
-      ...(previo ? { previouslyStamped: true, message: `307 - ${mensajePac('307')}` } : {}),
-      data: {
-        cfdi: t.xml,
-        uuid: t.uuid,
-        fechaTimbrado: t.fechaTimbrado,
-        noCertificadoSAT: this.certSandbox().noCertificado,
-        selloSAT: t.selloSAT,
-        selloCFDI: t.selloCFD,
-        cadenaOriginalSAT: t.cadenaOriginalTfd,
-      },
-    });
+    const raw = medir('pac.respuesta', () =>
+      JSON.stringify({
+        status: 'success',
+        ...(previo ? { previouslyStamped: true, message: `307 - ${mensajePac('307')}` } : {}),
+        data: {
+          cfdi: t.xml,
+          uuid: t.uuid,
+          fechaTimbrado: t.fechaTimbrado,
+          noCertificadoSAT: this.certSandbox().noCertificado,
+          selloSAT: t.selloSAT,
+          selloCFDI: t.selloCFD,
+          cadenaOriginalSAT: t.cadenaOriginalTfd,
+        },
+      }),
+    );
     return {
       codigo: previo ? '307' : '200',
       mensaje: previo ? mensajePac('307') : 'Comprobante timbrado satisfactoriamente.',

@@ -1,5 +1,6 @@
 /** TimbreFiscalDigital 1.1: cadena original, SelloSAT and placement in the CFDI (rules 6.1–6.3). */
 import { sign, type KeyObject } from 'node:crypto';
+import { medir } from '@repo/cfdi/fases';
 import { writeTimbreFiscalDigital } from '@repo/cfdi/xml';
 
 export interface DatosTimbre {
@@ -32,9 +33,13 @@ export function firmarTimbre(
   t: DatosTimbre,
   llave: KeyObject,
 ): { elemento: string; cadena: string; selloSAT: string } {
-  const cadena = cadenaOriginalTfd(t);
-  const selloSAT = sign('sha256', Buffer.from(cadena, 'utf8'), llave).toString('base64');
-  const elemento = writeTimbreFiscalDigital({ Version: '1.1', ...t, SelloSAT: selloSAT });
+  const cadena = medir('pac.timbre', () => cadenaOriginalTfd(t));
+  const selloSAT = medir('pac.selloSAT', () =>
+    sign('sha256', Buffer.from(cadena, 'utf8'), llave).toString('base64'),
+  );
+  const elemento = medir('pac.timbre', () =>
+    writeTimbreFiscalDigital({ Version: '1.1', ...t, SelloSAT: selloSAT }),
+  );
   return { elemento, cadena, selloSAT };
 }
 

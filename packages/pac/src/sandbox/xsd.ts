@@ -37,6 +37,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Libxml } from 'node-libxml';
+import { medir } from '@repo/cfdi/fases';
 
 export const SAT_XML_DIR = fileURLToPath(new URL('../../../../data/sat-xml/', import.meta.url));
 const BUNDLE = 'cfdi40-bundle.xsd';
@@ -340,5 +341,5 @@ export function validarXsdSync(xml: string): string[] {
 
 /** Async form kept for callers that await it. */
 export function validarXsd(xml: string): Promise<string[]> {
-  return Promise.resolve().then(() => validarXsdSync(xml));
+  return Promise.resolve().then(() => medir('pac.xsd', () => validarXsdSync(xml)));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Comprobante } from '@repo/cfdi/xml';
+import { medir } from '@repo/cfdi/fases';
 import { sellarComprobante } from '@repo/cfdi/sello';
 import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
 import type { Pac } from '@repo/pac';
@@ -139,8 +140,10 @@ export async function timbrarComprobante(
     folio: serie.folio,
     fecha: instante,
   };
-  const borrador = input.buildComprobante(provisional);
-  const errores = validateComprobante(borrador, { catalogos: deps.catalogos });
+  const borrador = medir('api.documento', () => input.buildComprobante(provisional));
+  const errores = medir('api.validacion', () =>
+    validateComprobante(borrador, { catalogos: deps.catalogos }),
+  );
   if (errores.length > 0) {
     const porCampo: Record<string, string[]> = {};
     for (const e of errores) (porCampo[e.field || '_'] ??= []).push(e.message);
@@ -171,7 +174,9 @@ export async function timbrarComprobante(
       const comprobante =
         !cambio && folio.serie === provisional.serie && folio.folio === provisional.folio
           ? borrador
-          : input.buildComprobante({ serie: folio.serie, folio: folio.folio, fecha: instante });
+          : medir('api.documento', () =>
+              input.buildComprobante({ serie: folio.serie, folio: folio.folio, fecha: instante }),
+            );
       const xml = sellarComprobante(comprobante, csd);
       const row = await insertComprobanteSellado(tx, enterpriseId, {
         tipo: comprobante.TipoDeComprobante,
