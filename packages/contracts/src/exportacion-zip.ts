@@ -67,6 +67,26 @@ export type ExportacionZip = z.infer<typeof ExportacionZip>;
 
 export const ExportacionZipParams = z.object({ id: z.coerce.number().int().positive() });
 
+function esFecha(valor: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(valor)) return false;
+  const d = new Date(`${valor}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(valor);
+}
+
+/**
+ * What is wrong with a period (both dates real days AAAA-MM-DD, the end not before the start), in
+ * Spanish; null when it is fine. The screen checks it before sending, the API again.
+ */
+export function errorDePeriodo(desde: string, hasta: string): string | null {
+  if (!desde) return EXPORTACION_ZIP_MESSAGES.desdeRequerida;
+  if (!hasta) return EXPORTACION_ZIP_MESSAGES.hastaRequerida;
+  for (const fecha of [desde, hasta]) {
+    if (!esFecha(fecha)) return EXPORTACION_ZIP_MESSAGES.fechaInvalida(fecha);
+  }
+  if (hasta < desde) return EXPORTACION_ZIP_MESSAGES.rangoInvertido;
+  return null;
+}
+
 /** Comprobantes_<from>_<to>.zip */
 export function nombreZip(fromDate: string, toDate: string): string {
   return `Comprobantes_${fromDate}_${toDate}.zip`;

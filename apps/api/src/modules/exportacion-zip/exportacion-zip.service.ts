@@ -1,5 +1,6 @@
 import {
   EXPORTACION_ZIP_MESSAGES as M,
+  errorDePeriodo,
   MAX_DOCUMENTOS_ZIP,
   nombreZip,
   type ExportacionZip,
@@ -15,20 +16,10 @@ import {
   type ExportacionRow,
 } from './exportacion-zip.queries.ts';
 
-function esFecha(valor: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(valor)) return false;
-  const d = new Date(`${valor}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(valor);
-}
-
-/** The period of a request, checked: both dates real days, the end not before the start. */
+/** The period of a request, checked (errorDePeriodo); 400 with the Spanish reason otherwise. */
 export function validarPeriodo(desde: string, hasta: string): { desde: string; hasta: string } {
-  if (!desde) throw new AppError('BAD_REQUEST', M.desdeRequerida);
-  if (!hasta) throw new AppError('BAD_REQUEST', M.hastaRequerida);
-  for (const fecha of [desde, hasta]) {
-    if (!esFecha(fecha)) throw new AppError('BAD_REQUEST', M.fechaInvalida(fecha));
-  }
-  if (hasta < desde) throw new AppError('BAD_REQUEST', M.rangoInvertido);
+  const error = errorDePeriodo(desde, hasta);
+  if (error) throw new AppError('BAD_REQUEST', error);
   return { desde, hasta };
 }
 

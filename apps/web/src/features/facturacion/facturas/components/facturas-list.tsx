@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -25,6 +25,11 @@ import { serieFolio } from '../format-cfdi.ts';
 import { FacturasFiltersForm } from './facturas-filters-form.tsx';
 import { FacturasTable } from './facturas-table.tsx';
 
+// The ZIP dialog (and its progress) loads when first opened: the list's own JS stays small.
+const DescargarZipModal = lazy(() =>
+  import('./descargar-zip-modal.tsx').then((m) => ({ default: m.DescargarZipModal })),
+);
+
 /** /facturacion/facturas: filters, rows, page size and page bar; the welcome page when empty. */
 export function FacturasList() {
   const [params] = useSearchParams();
@@ -35,6 +40,8 @@ export function FacturasList() {
   const facturas = useFacturas(query);
   const deletion = useDeletePreFactura();
   const page = facturas.data;
+  /** null until the ZIP dialog is first opened; it then stays mounted to keep its progress. */
+  const [zipAbierto, setZipAbierto] = useState<boolean | null>(null);
 
   const lastPage = page?.last_page ?? 0;
   const pastTheEnd = lastPage >= 1 && query.page > lastPage;
@@ -81,12 +88,24 @@ export function FacturasList() {
                 Exportar a Excel
               </DownloadButton>
             )}
+            <Button variant="outline-secondary" onClick={() => setZipAbierto(true)}>
+              Descargar XML y PDF (ZIP)
+            </Button>
             <Link to={facturaPaths.nuevo} className="btn btn-primary">
               Nueva factura
             </Link>
           </div>
         )}
       </div>
+      {zipAbierto !== null && (
+        <Suspense fallback={null}>
+          <DescargarZipModal
+            filters={query.filters}
+            show={zipAbierto}
+            onHide={() => setZipAbierto(false)}
+          />
+        </Suspense>
+      )}
       {facturas.isError && !page && (
         <Alert variant="danger" className="d-flex justify-content-between align-items-center">
           No fue posible cargar sus facturas.

@@ -1,0 +1,35 @@
+import type { ExportacionZip } from '@repo/contracts/exportacion-zip';
+import type { FacturasFilters } from './facturas-query.ts';
+
+function dia(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * The period the ZIP dialog opens with: the list's date filters when set, otherwise (each missing
+ * end) the current month so far: its first day to today.
+ */
+export function periodoInicial(
+  filters: Pick<FacturasFilters, 'from_date' | 'to_date'>,
+  hoy: Date,
+): { from_date: string; to_date: string } {
+  const inicioDeMes = new Date(hoy.getFullYear(), hoy.getMonth(), 1);
+  return {
+    from_date: filters.from_date || dia(inicioDeMes),
+    to_date: filters.to_date || dia(hoy),
+  };
+}
+
+/** "Preparando n de N documentos…", the line under the progress bar. */
+export function textoProgreso(e: Pick<ExportacionZip, 'hechos' | 'total'>): string {
+  const n = e.hechos.toLocaleString('en-US');
+  const total = e.total.toLocaleString('en-US');
+  return `Preparando ${n} de ${total} ${e.total === 1 ? 'documento' : 'documentos'}…`;
+}
+
+/** A size in bytes as people read it: 850 KB, 12.4 MB. */
+export function tamanoLegible(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${String(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
