@@ -221,7 +221,13 @@ async function measure(
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
   await page.goto(target.path, { waitUntil: 'commit' });
-  await page.waitForFunction('window.__usableAt', null, { timeout: 60_000, polling: 50 });
+  // Polled with evaluate: waitForFunction compiles its predicate inside the page, which the app's
+  // Content-Security-Policy (no 'unsafe-eval') refuses.
+  const deadline = Date.now() + 60_000;
+  while (!(await page.evaluate('window.__usableAt'))) {
+    if (Date.now() > deadline) throw new Error(`${target.path}: not usable after 60 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   // A string, not a function: tsx would add helpers the page does not have.
   const result = (await page.evaluate(`(() => {
     const at = window.__usableAt;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ describe('the SPA as a browser receives it', () => {
     writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(script));
     writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.gz'), gzipSync(script));
     writeFileSync(join(dist, 'assets/index-Ab12Cd34.js.map'), '{"version":3}');
-    await registerSecurityHeaders(app, loadConfig({}));
+    await registerSecurityHeaders(app, loadConfig({}), `${dist}/`);
     await registerSpa(app, `${dist}/`);
     await app.ready();
   });
@@ -48,6 +49,26 @@ describe('the SPA as a browser receives it', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it("index.html's own inline script (the route preloader) runs by its hash; no other inline script does", async () => {
+    const own = 'document.head.dataset.preload="1"';
+    const built = mkdtempSync(join(tmpdir(), 'spa-dist-'));
+    writeFileSync(
+      join(built, 'index.html'),
+      `<!doctype html><head><script>${own}</script><script type="module" src="/assets/x.js"></script></head>`,
+    );
+    const withPreloader = Fastify();
+    await registerSecurityHeaders(withPreloader, loadConfig({}), `${built}/`);
+    await registerSpa(withPreloader, `${built}/`);
+    const csp = String(
+      (await withPreloader.inject({ url: '/' })).headers['content-security-policy'],
+    );
+    await withPreloader.close();
+    rmSync(built, { recursive: true, force: true });
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${sha(own)}`);
+    expect(csp).not.toContain(sha('alert(1)'));
   });
 
   it('hashed assets: br or gzip from the build, cached a year, immutable; source maps not served', async () => {

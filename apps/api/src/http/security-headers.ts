@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
+import { WEB_DIST } from './spa.ts';
 
 /** The origin of a Sentry-compatible DSN (the SPA sends its errors there), or null. */
 function dsnOrigin(dsn: string): string | null {
@@ -13,16 +15,31 @@ function dsnOrigin(dsn: string): string | null {
   }
 }
 
+/** The CSP sources (`'sha256-…'`) of a page's attribute-less inline blocks of one tag. */
+export function inlineBlockHashes(html: string, tag: 'script' | 'style'): string[] {
+  return [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
 /**
- * The app's Content-Security-Policy: scripts only from this origin (no inline script, no eval), so
- * an injected <script> cannot run and read the session token the SPA keeps in localStorage; no
- * framing by other sites. Styles may be inline (React and Bootstrap set style attributes).
+ * The app's Content-Security-Policy: scripts only from this origin and the build's own inline
+ * blocks of index.html by their hash (the route preloader, apps/web/vite/route-preload.ts), never
+ * any other inline script nor eval, so an injected <script> cannot run and read the session token
+ * the SPA keeps in localStorage; no framing by other sites. Styles may be inline (React and
+ * Bootstrap set style attributes).
  */
-export function contentSecurityPolicy(config: Pick<Config, 'PUBLIC_URL' | 'SENTRY_DSN_WEB'>) {
+export function contentSecurityPolicy(
+  config: Pick<Config, 'PUBLIC_URL' | 'SENTRY_DSN_WEB'>,
+  indexScriptHashes: readonly string[] = [],
+) {
   const sentry = dsnOrigin(config.SENTRY_DSN_WEB);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...indexScriptHashes],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
@@ -46,10 +63,16 @@ export function contentSecurityPolicy(config: Pick<Config, 'PUBLIC_URL' | 'SENTR
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<Config, 'PUBLIC_URL' | 'SENTRY_DSN_WEB'>,
+  dist = WEB_DIST,
 ): Promise<void> {
   const https = config.PUBLIC_URL.startsWith('https:');
+  const index = `${dist}index.html`;
+  const hashes = existsSync(index) ? inlineBlockHashes(readFileSync(index, 'utf8'), 'script') : [];
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, hashes),
+    },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -68,13 +91,7 @@ export async function registerSecurityHeaders(
  * that allows exactly those blocks by their SHA-256, and framing by this origin only.
  */
 export function inlineHashPolicy(html: string): string {
-  const hashes = (tag: string) =>
-    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
-      (m) =>
-        `'sha256-${createHash('sha256')
-          .update(m[1] ?? '')
-          .digest('base64')}'`,
-    );
+  const hashes = (tag: 'script' | 'style') => inlineBlockHashes(html, tag);
   return [
     "default-src 'self'",
     `script-src 'self' ${hashes('script').join(' ')}`.trim(),

@@ -1,7 +1,7 @@
 import type * as SentryBrowser from '@sentry/browser';
 import type { BrowserOptions } from '@sentry/browser';
-import type { ClientConfig, WebErrorReporting } from '@repo/contracts/client-config';
-import { API_BASE } from '../config.ts';
+import type { WebErrorReporting } from '@repo/contracts/client-config';
+import { loadClientConfig } from '../client-config.ts';
 import { ApiError } from '../http/api-error.ts';
 import { getSession, subscribeSession } from '../session/session-store.ts';
 
@@ -68,16 +68,7 @@ export async function startErrorReporting(
 
 /** At start: asks the API for the SPA's configuration, then starts reporting if it is configured. */
 export async function bootErrorReporting(): Promise<void> {
-  try {
-    const response = await fetch(`${API_BASE}/client-config`, {
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) return;
-    // Read by hand, not with the zod schema, so zod stays out of the first load.
-    const body = (await response.json()) as { data?: Partial<ClientConfig> } | null;
-    const config = body?.data?.error_reporting;
-    if (config && typeof config.dsn === 'string' && config.dsn) await startErrorReporting(config);
-  } catch {
-    // Without its configuration the app works the same, only unreported.
-  }
+  const config = (await loadClientConfig())?.error_reporting;
+  // Without its configuration the app works the same, only unreported.
+  if (config && typeof config.dsn === 'string' && config.dsn) await startErrorReporting(config);
 }

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE } from '../config.ts';
+import { loadClientConfig } from '../client-config.ts';
 
-/** GET /api/client-config (public): is the PAC a test one, whose stamps have no fiscal validity? */
+/** Is the PAC a test one, whose stamps have no fiscal validity? (GET /api/client-config) */
 async function fetchModoPruebas(): Promise<boolean> {
-  const response = await fetch(`${API_BASE.replace(/\/+$/, '')}/client-config`, {
-    headers: { Accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`client-config: ${String(response.status)}`);
-  const body = (await response.json()) as { data?: { modo_pruebas?: unknown } } | null;
-  return body?.data?.modo_pruebas === true;
+  const config = await loadClientConfig();
+  if (!config) throw new Error('client-config: no answer');
+  return config.modo_pruebas === true;
 }
 
 /** True when the app stamps with a test PAC; undefined while it is not known yet. */
