@@ -101,26 +101,29 @@ export async function buscarExportacion(db: Db, enterpriseId: number, id: number
   );
 }
 
+/** `ms` from the database's clock, as SQL: leases use the one clock every process shares. */
+function dentroDe(ms: number) {
+  return sql`now() + make_interval(secs => ${ms / 1000})`;
+}
+
 /**
  * Claims the export waiting longest whose lease ran out (a new one, or one whose process died), of
- * any enterprise, under FOR UPDATE SKIP LOCKED: its lease moves to `hasta` under the claim `reclamo`
- * and it starts over (progress 0, its parts deleted). Null when none is waiting.
+ * any enterprise, under FOR UPDATE SKIP LOCKED: its lease moves `leaseMs` ahead under the claim
+ * `reclamo` and it starts over (progress 0, its parts deleted). Null when none is waiting.
  */
 export async function reclamarExportacion(
   db: Db,
-  ahora: Date,
-  hasta: Date,
+  leaseMs: number,
   reclamo: string,
 ): Promise<ExportacionRow | null> {
   const job = primera(
     await db.execute(sql`
       update exportaciones_zip x
          set estado = 'preparando', reclamo = ${reclamo}, hechos = 0, bytes = null,
-             reclamada_hasta = ${hasta.toISOString()}::timestamptz, updated_at = now()
+             reclamada_hasta = ${dentroDe(leaseMs)}, updated_at = now()
        where (x.enterprise_id, x.id) in (
                select enterprise_id, id from exportaciones_zip
-                where estado in ('pendiente', 'preparando')
-                  and reclamada_hasta <= ${ahora.toISOString()}::timestamptz
+                where estado in ('pendiente', 'preparando') and reclamada_hasta <= now()
                 order by reclamada_hasta, enterprise_id, id
                 limit 1
                   for update skip locked)
@@ -135,20 +138,20 @@ export async function reclamarExportacion(
 }
 
 /**
- * Records progress (and the total) and renews the lease; false when the claim is no longer this
- * process's (its lease ran out and another process took the export over): it must stop then.
+ * Records progress (and the total) and renews the lease `leaseMs` ahead; false when the claim is no
+ * longer this process's (its lease ran out and another process took the export over): it must stop.
  */
 export async function avanzarExportacion(
   db: Db,
   job: { enterprise_id: number; id: number },
   reclamo: string,
-  avance: { total: number; hechos: number; hasta: Date },
+  avance: { total: number; hechos: number; leaseMs: number },
 ): Promise<boolean> {
   const rows = rowsOf(
     await db.execute(sql`
       update exportaciones_zip
          set total = ${avance.total}, hechos = ${avance.hechos},
-             reclamada_hasta = ${avance.hasta.toISOString()}::timestamptz, updated_at = now()
+             reclamada_hasta = ${dentroDe(avance.leaseMs)}, updated_at = now()
        where enterprise_id = ${job.enterprise_id} and id = ${job.id}
          and reclamo = ${reclamo} and estado = 'preparando'
       returning id`),

@@ -10,10 +10,10 @@ import {
   pagoBody,
   seedCobrador,
   V40,
-  type Cobrador,
 } from '../complementos-pago/complementos-pago.test-support.ts';
 import { api, basico, seedFacturador } from '../facturas/facturas.test-support.ts';
 import { crearExportacion } from './exportacion-zip.service.ts';
+import { esperarExportacion, ZIP } from './exportacion-zip.test-support.ts';
 import {
   avanzarExportacion,
   buscarExportacion,
@@ -21,8 +21,6 @@ import {
   reclamarExportacion,
   terminarExportacion,
 } from './exportacion-zip.queries.ts';
-
-const ZIP = `${V40}/comprobantes-zip`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,18 +34,6 @@ afterAll(async () => {
 function periodoDeHoy() {
   const dia = (ms: number) => fechaLocal(new Date(Date.now() + ms), 'America/Mexico_City');
   return { from_date: dia(-86_400_000).slice(0, 10), to_date: dia(86_400_000).slice(0, 10) };
-}
-
-/** Polls the export until it is no longer being prepared (the exporter runs in this process). */
-async function esperarExportacion(e: Cobrador, id: number) {
-  for (let i = 0; i < 600; i++) {
-    const res = await api(t, e, 'GET', `${ZIP}/${id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
-    if (data.estado === 'lista' || data.estado === 'error') return data;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the export never ended');
 }
 
 async function resumen(data: Uint8Array) {
@@ -103,7 +89,7 @@ describe('ZIP of a period: POST, progress, download', () => {
     expect(ajenoGet.statusCode).toBe(404);
     expect(ajenoGet.json().dataError).toBe(M.noEncontrada);
 
-    const lista = await esperarExportacion(e, exp.id);
+    const lista = await esperarExportacion(t, e, exp.id);
     expect(lista).toMatchObject({ estado: 'lista', total: 3, hechos: 3, error: null });
     const ajenoZip = await api(t, otra, 'GET', `${ZIP}/${exp.id}/descargar`);
     expect(ajenoZip.statusCode).toBe(404);
@@ -205,16 +191,16 @@ describe('export jobs across processes', () => {
     expect(again).toMatchObject({ nueva: false, exportacion: { id: job.id } });
 
     // Claimed by a process that dies: its lease is already over, so another one takes it.
-    const lejos = new Date(Date.now() + 365 * 86_400_000);
-    const muerto = await reclamarExportacion(t.deps.db, new Date(), new Date(0), 'proceso-muerto');
+    const muerto = await reclamarExportacion(t.deps.db, 0, 'proceso-muerto');
     expect(muerto?.id).toBe(job.id);
-    const vivo = await reclamarExportacion(t.deps.db, new Date(), lejos, 'proceso-vivo');
+    const anio = 365 * 86_400_000;
+    const vivo = await reclamarExportacion(t.deps.db, anio, 'proceso-vivo');
     expect(vivo?.id).toBe(job.id);
-    const avance = { total: 1, hechos: 1, hasta: lejos };
+    const avance = { total: 1, hechos: 1, leaseMs: anio };
     expect(await avanzarExportacion(t.deps.db, job, 'proceso-muerto', avance)).toBe(false);
     expect(await avanzarExportacion(t.deps.db, job, 'proceso-vivo', avance)).toBe(true);
     // Held by the live claim: nobody else claims it until its lease runs out.
-    expect(await reclamarExportacion(t.deps.db, new Date(), lejos, 'tercero')).toBeNull();
+    expect(await reclamarExportacion(t.deps.db, anio, 'tercero')).toBeNull();
     await terminarExportacion(t.deps.db, job, 'proceso-vivo', { estado: 'error', error: 'fin' });
     expect(await buscarExportacion(t.deps.db, e.enterpriseId, job.id)).toMatchObject({
       estado: 'error',

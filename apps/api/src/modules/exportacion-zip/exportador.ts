@@ -58,10 +58,8 @@ export function crearExportador(deps: PrepararDeps, options: ExportadorOptions =
     let n = 0;
     await borrarExportacionesAntiguas(deps.db, VIDA_EXPORTACION_MS);
     while (!detenido) {
-      const ahora = deps.now();
       const reclamo = randomUUID();
-      const hasta = new Date(ahora.getTime() + RECLAMO_EXPORTACION_MS);
-      const job = await reclamarExportacion(deps.db, ahora, hasta, reclamo);
+      const job = await reclamarExportacion(deps.db, RECLAMO_EXPORTACION_MS, reclamo);
       if (!job) break;
       n += 1;
       await prepararUno(job, reclamo);

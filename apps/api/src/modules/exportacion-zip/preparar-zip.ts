@@ -94,9 +94,12 @@ export async function prepararZip(
     });
     return true;
   }
-  const lease = () => new Date(deps.now().getTime() + RECLAMO_EXPORTACION_MS);
   const avanzar = (hechos: number) =>
-    avanzarExportacion(db, job, reclamo, { total: ids.length, hechos, hasta: lease() });
+    avanzarExportacion(db, job, reclamo, {
+      total: ids.length,
+      hechos,
+      leaseMs: RECLAMO_EXPORTACION_MS,
+    });
   if (!(await avanzar(0))) return false;
 
   const zip = new ZipEnPartes();
