@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FacturaDraftRequestInput, TimbrarFacturaResponse } from '@repo/contracts/facturas';
-import { signInPage } from '../fixtures/accounts.ts';
+import { login, signInPage } from '../fixtures/accounts.ts';
 import { DESKTOP, PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
 import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
@@ -109,9 +109,11 @@ describe("a period's XML and PDF as one ZIP", () => {
     ).toBe('%PDF-');
   });
 
-  it('on a phone: a period that ends before it starts is refused in Spanish, then a good one is prepared', async () => {
+  it('on a phone: a bad period is refused in Spanish, a good one is prepared; a 401 on the download ends the session', async () => {
     const phone = await newPage(journey.browser, journey.app.url, PHONE);
-    await signInPage(phone, setup.session);
+    // A session of its own: it is ended at the end of this test.
+    const session = await login(journey.app.url, setup.account.email, setup.account.password);
+    await signInPage(phone, session);
     const dialog = await abrir(phone);
     await dialog.getByLabel('Desde').fill('2026-03-01');
     await dialog.getByLabel('Hasta').fill('2026-02-01');
@@ -139,5 +141,17 @@ describe("a period's XML and PDF as one ZIP", () => {
     await dialog.getByText('Su descarga del').waitFor();
     expect(await horizontalOverflow(phone)).toBe(0);
     await screenshot(phone, 'zip-lista-telefono');
+
+    // The session is ended elsewhere: downloading again answers 401 and sends the user to login.
+    const revoked = await fetch(`${journey.app.url}/api/users/logout`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    expect(revoked.status).toBe(200);
+    await dialog.getByRole('button', { name: 'Descargar de nuevo' }).click();
+    await phone
+      .getByRole('alert')
+      .filter({ hasText: 'Inicie sesión nuevamente, por favor.' })
+      .waitFor();
+    await phone.waitForURL('**/login');
   });
 });
