@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../src/app/router.tsx';
 import { pathPattern, preloaderSource, routesFromSource } from './route-preload.ts';
 
@@ -32,7 +32,35 @@ function runPreloader(path: string, signedIn: boolean): string[] {
 afterEach(() => {
   document.head.innerHTML = '';
   localStorage.clear();
+  delete window.__cfdiPrefetch;
+  vi.unstubAllGlobals();
 });
+
+function runPrefetch(session: { expires: number; enterprise: unknown } | null) {
+  history.pushState(null, '', '/facturacion/facturas/nuevo');
+  if (session) {
+    localStorage.setItem('accessToken', 'token-1');
+    localStorage.setItem('expirationDate', String(session.expires));
+    localStorage.setItem('enterprise', JSON.stringify(session.enterprise));
+  }
+  const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+  vi.stubGlobal('fetch', fetch);
+  const source = preloaderSource(
+    [
+      [
+        pathPattern('/facturacion/facturas/nuevo'),
+        ['assets/nuevo.js'],
+        true,
+        ['rubros-impuestos', 'series/{enterprise}/facturas-ingreso', 'x?page=1'],
+      ],
+    ],
+    ['assets/login.js'],
+    '/',
+    '/api',
+  );
+  new Function(source)();
+  return fetch.mock.calls as unknown as [string, { headers: Record<string, string> }][];
+}
 
 describe('route preload', () => {
   it('reads every route of the route table from its source, with its frame and guard', () => {
@@ -43,6 +71,10 @@ describe('route preload', () => {
       ROUTES.map((r) => r.guard === 'requiresAuth'),
     );
     expect(parsed.map((r) => r.serverState)).toEqual(ROUTES.map((r) => r.serverState !== false));
+    expect(parsed.map((r) => r.prefetch)).toEqual(ROUTES.map((r) => r.prefetch ?? []));
+    expect(parsed.find((r) => r.path === '/facturacion/facturas/nuevo')?.prefetch).toContain(
+      'series/{enterprise}/facturas-ingreso',
+    );
     for (const route of parsed) expect(route.module).toMatch(/^src\/app\/routes\/.+\.tsx$/);
   });
 
@@ -69,5 +101,26 @@ describe('route preload', () => {
     expect(runPreloader('/facturacion/facturas/detalle/7', false)).toEqual(['/assets/login.js']);
     document.head.innerHTML = '';
     expect(runPreloader('/no-existe', false)).toEqual([]);
+  });
+
+  it("starts the screen's API GETs with the session's token and enterprise, and only with a live session", () => {
+    const calls = runPrefetch({ expires: Date.now() + 60_000, enterprise: { id: 7 } });
+    expect(calls.map(([url]) => url)).toEqual([
+      '/api/rubros-impuestos',
+      '/api/series/7/facturas-ingreso',
+      '/api/x?page=1',
+    ]);
+    expect(calls[0]?.[1].headers.Authorization).toBe('Bearer token-1');
+    expect(Object.keys(window.__cfdiPrefetch ?? {})).toEqual(calls.map(([url]) => url));
+    expect(window.__cfdiPrefetch?.['/api/rubros-impuestos']?.token).toBe('token-1');
+    localStorage.clear();
+    delete window.__cfdiPrefetch;
+    // Without an enterprise, only what does not need one.
+    expect(runPrefetch({ expires: Date.now() + 60_000, enterprise: null }).length).toBe(2);
+    localStorage.clear();
+    // An expired token is refreshed by the app first: nothing is asked with it.
+    expect(runPrefetch({ expires: Date.now() - 1, enterprise: { id: 7 } })).toEqual([]);
+    localStorage.clear();
+    expect(runPrefetch(null)).toEqual([]);
   });
 });

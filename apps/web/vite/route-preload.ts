@@ -20,6 +20,8 @@ export interface RouteSource {
   layout: 'app' | 'visitor';
   requiresAuth: boolean;
   serverState: boolean;
+  /** The API GETs the screen makes on opening (route table `prefetch`), started with its chunks. */
+  prefetch: string[];
 }
 
 /** The routes of src/app/router.tsx, read from its source (the route table is plain data). */
@@ -32,6 +34,9 @@ export function routesFromSource(source: string): RouteSource[] {
     layout: /layout: 'app'/.test(body) ? 'app' : 'visitor',
     requiresAuth: /guard: 'requiresAuth'/.test(body),
     serverState: !/serverState: false/.test(body),
+    prefetch: [...(/prefetch: \[([^\]]*)\]/.exec(body)?.[1] ?? '').matchAll(/'([^']+)'/g)].map(
+      (m) => m[1] ?? '',
+    ),
   }));
 }
 
@@ -66,31 +71,54 @@ export function closure(chunks: ReadonlyMap<string, ChunkInfo>, files: string[])
   return seen;
 }
 
-/** The preloader's source: the chunk files once, then `[pattern, file indexes, requiresAuth]`. */
+/**
+ * The preloader's source: the chunk files once, then `[pattern, file indexes, requiresAuth,
+ * prefetch]`. With a live session it also starts the screen's API GETs (`{enterprise}` is the
+ * stored enterprise's id) and leaves each response in `window.__cfdiPrefetch` under its URL with
+ * the token it was sent with; the API client takes it once instead of asking again
+ * (apps/web/src/shared/http/prefetched.ts).
+ */
 export function preloaderSource(
-  table: Array<[pattern: string, files: string[], requiresAuth: boolean]>,
+  table: Array<
+    [pattern: string, files: string[], requiresAuth: boolean, prefetch?: readonly string[]]
+  >,
   loginFiles: string[],
   base: string,
+  apiBase = '/api',
 ): string {
   const files = [...new Set([...table.flatMap(([, f]) => f), ...loginFiles])].sort();
   const index = (list: string[]) => list.map((f) => files.indexOf(f));
-  const routes = table.map(([pattern, list, auth]) => [pattern, index(list), auth ? 1 : 0]);
+  const routes = table.map(([pattern, list, auth, prefetch]) => [
+    pattern,
+    index(list),
+    auth ? 1 : 0,
+    prefetch ?? [],
+  ]);
   return `(()=>{const files=${JSON.stringify(files)};const routes=${JSON.stringify(routes)};
-const login=${JSON.stringify(index(loginFiles))};let signedIn=false;
-try{signedIn=!!localStorage.getItem('accessToken')}catch{}
-for(const [pattern,list,auth] of routes){if(!new RegExp(pattern).test(location.pathname))continue;
+const login=${JSON.stringify(index(loginFiles))};let token=null,expires=0,ent=null;
+try{token=localStorage.getItem('accessToken');expires=Number(localStorage.getItem('expirationDate'));
+ent=JSON.parse(localStorage.getItem('enterprise')||'null')}catch{}
+const signedIn=!!token;
+for(const [pattern,list,auth,apis] of routes){if(!new RegExp(pattern).test(location.pathname))continue;
 for(const i of auth&&!signedIn?login:list){const l=document.createElement('link');l.rel='modulepreload';
-l.crossOrigin='';l.href=${JSON.stringify(base)}+files[i];document.head.appendChild(l)}break}})();`;
+l.crossOrigin='';l.href=${JSON.stringify(base)}+files[i];document.head.appendChild(l)}
+if(signedIn&&expires>Date.now()){const p=window.__cfdiPrefetch={};
+for(const a of apis){if(a.includes('{enterprise}')&&!(ent&&ent.id))continue;
+const url=${JSON.stringify(apiBase.replace(/\/+$/, ''))}+'/'+a.replace('{enterprise}',ent&&ent.id);
+p[url]={token,at:Date.now(),response:fetch(url,{headers:{Accept:'application/json',Authorization:'Bearer '+token}}).catch(()=>null)}}}
+break}})();`;
 }
 
 export function routePreload(options: { webDir: string }): Plugin {
   let base = '/';
+  let apiBase = '/api';
   return {
     name: 'route-preload',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       base = config.base;
+      apiBase = (config.env.VITE_API_BASE as string | undefined) || '/api';
     },
     generateBundle(_, bundle) {
       const routes = routesFromSource(
@@ -123,13 +151,14 @@ export function routePreload(options: { webDir: string }): Plugin {
       ];
       const table = routes
         .filter((r) => fileOf(r.module))
-        .map((r): [string, string[], boolean] => [
+        .map((r): [string, string[], boolean, string[]] => [
           pathPattern(r.path),
           needs(frames(r)),
           r.requiresAuth,
+          r.prefetch,
         ]);
       const login = routes.find((r) => r.path === '/login');
-      const source = preloaderSource(table, login ? needs(frames(login)) : [], base);
+      const source = preloaderSource(table, login ? needs(frames(login)) : [], base, apiBase);
       const text =
         typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
       html.source = text.replace(

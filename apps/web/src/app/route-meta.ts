@@ -14,6 +14,11 @@ export interface AppRoute {
   layout: 'app' | 'visitor';
   /** false: the screen reads no server state, so TanStack Query is not loaded for it (login). */
   serverState?: false;
+  /**
+   * The API GETs the screen makes as it opens (paths under the API base, `{enterprise}` for the
+   * session's enterprise id): index.html's preloader starts them with the screen's chunks.
+   */
+  prefetch?: readonly string[];
   screen: LazyExoticComponent<ComponentType>;
 }
 

@@ -70,6 +70,11 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Resumen de su cuenta: primeros pasos y créditos disponibles.',
     guard: 'requiresAuth',
     layout: 'app',
+    prefetch: [
+      'inicio/resumen',
+      'users/get-total-remaining-credits',
+      'users/check-first-steps-completed',
+    ],
     screen: lazy(() => import('./routes/inicio.tsx')),
   },
   {
@@ -107,6 +112,10 @@ export const ROUTES: readonly AppRoute[] = [
       'Sus facturas de ingreso: filtros por cliente, fechas, serie, estatus y método de pago.',
     guard: 'requiresAuth',
     layout: 'app',
+    prefetch: [
+      'facturacion/V40/facturas-ingreso?page=1&items_per_page=30',
+      'users/get-total-remaining-credits',
+    ],
     screen: lazy(() => import('./routes/facturacion-facturas.tsx')),
   },
   {
@@ -136,6 +145,18 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Emita una factura de ingreso CFDI 4.0 o guárdela como pre factura.',
     guard: 'requiresAuth',
     layout: 'app',
+    prefetch: [
+      'rubros-impuestos',
+      'impuestos-trasladados',
+      'impuestos-retenidos',
+      'series/{enterprise}/facturas-ingreso',
+      'datos-fiscales/{enterprise}',
+      'sellos-fiscales/{enterprise}',
+      'users/get-total-remaining-credits',
+      'catalogos/formas-pagos',
+      'catalogos/metodos-pago',
+      'catalogos/regimenes-fiscales',
+    ],
     screen: lazy(() => import('./routes/facturacion-facturas-nuevo.tsx')),
   },
   {

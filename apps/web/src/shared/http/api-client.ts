@@ -4,6 +4,7 @@ import { notify, showPersistentError } from '../feedback/feedback-store.ts';
 import { readStoredSession } from '../session/session-storage.ts';
 import { endSessionAuth, replaceToken } from '../session/session-store.ts';
 import { ApiError, firstErrorMessage } from './api-error.ts';
+import { takePrefetched } from './prefetched.ts';
 
 export const SESSION_EXPIRED_MESSAGE = 'Inicie sesión nuevamente, por favor.';
 export const NETWORK_ERROR_MESSAGE =
@@ -142,10 +143,20 @@ export async function requestBody<T>(path: string, options: RequestOptions = {})
   const multipart = options.body instanceof FormData;
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const prefetched =
+    method === 'GET' ? takePrefetched(url.pathname + url.search, token ?? null) : null;
+  // A prefetched failure is asked again, so every error goes through the same path below.
+  const early = prefetched ? await prefetched : null;
+  if (early?.ok) {
+    const body: unknown = await early.json().catch(() => undefined);
+    if (body !== undefined) return body as T;
+  }
+
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body:
         options.body === undefined
