@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SandboxStore, TimbreGuardado } from '@repo/pac';
 import type { Db } from '../db/client.ts';
+import { consulta } from '../db/consulta.ts';
 import { sandboxPacTimbres } from '../db/schema/comprobantes.ts';
 
 /**
@@ -42,40 +43,41 @@ export class DbSandboxStore implements SandboxStore {
     hash: string,
     key: string,
   ): Promise<{ porHash?: TimbreGuardado; porLlave?: TimbreGuardado }> {
-    // One round trip: the stamp of this hash, and the first stamp issued under this key.
-    const rows = await this.db
-      .select({
-        data: sandboxPacTimbres.data,
-        porHash: sql<boolean>`${sandboxPacTimbres.hash} = ${hash}`,
-        porLlave: sql<boolean>`${sandboxPacTimbres.idempotency_keys} @> array[${key}]::text[]`,
-      })
-      .from(sandboxPacTimbres)
-      .where(
-        sql`${sandboxPacTimbres.hash} = ${hash} or ${sandboxPacTimbres.idempotency_keys} @> array[${key}]::text[]`,
-      )
-      .orderBy(sandboxPacTimbres.created_at);
+    // One round trip (on every stamp, so straight to the driver): the stamp of this hash, and the
+    // first stamp issued under this key.
+    const rows = await consulta<{ data: TimbreGuardado; porHash: boolean; porLlave: boolean }>(
+      this.db,
+      `select data, hash = $1 as "porHash", idempotency_keys @> array[$2]::text[] as "porLlave"
+         from sandbox_pac_timbres
+        where hash = $1 or idempotency_keys @> array[$2]::text[]
+        order by created_at`,
+      [hash, key],
+    );
     const porHash = rows.find((r) => r.porHash);
     const porLlave = rows.find((r) => r.porLlave);
     return {
-      ...(porHash ? { porHash: porHash.data as TimbreGuardado } : {}),
-      ...(porLlave ? { porLlave: porLlave.data as TimbreGuardado } : {}),
+      ...(porHash ? { porHash: porHash.data } : {}),
+      ...(porLlave ? { porLlave: porLlave.data } : {}),
     };
   }
 
   async guardarSiNoExiste(t: TimbreGuardado): Promise<TimbreGuardado> {
-    const rows = await this.db
-      .insert(sandboxPacTimbres)
-      .values({
-        hash: t.hash,
-        uuid: t.uuid.toUpperCase(),
-        bloquea: t.bloquea.map((u) => u.toUpperCase()),
-        idempotency_keys: t.idempotencyKeys,
-        data: t,
-      })
-      .onConflictDoNothing({ target: sandboxPacTimbres.hash })
-      .returning({ data: sandboxPacTimbres.data });
-    const [inserted] = rows;
-    if (inserted) return inserted.data as TimbreGuardado;
+    // Inserted: the stamp is `t` itself (its XML is not read back); else the one stored first.
+    const rows = await consulta<{ hash: string }>(
+      this.db,
+      `insert into sandbox_pac_timbres (hash, uuid, bloquea, idempotency_keys, data)
+       values ($1, $2, $3, $4, $5)
+       on conflict (hash) do nothing
+       returning hash`,
+      [
+        t.hash,
+        t.uuid.toUpperCase(),
+        t.bloquea.map((u) => u.toUpperCase()),
+        t.idempotencyKeys,
+        JSON.stringify(t),
+      ],
+    );
+    if (rows.length) return t;
     const stored = await this.porHash(t.hash);
     if (!stored) throw new Error(`sandbox store: stamp ${t.hash} neither inserted nor found`);
     return stored;

@@ -33,6 +33,27 @@ describe('fechaLocal (run with TZ=UTC in CI; the result never depends on the pro
     );
   });
 
+  it('around a change of offset (Tijuana, March and November 2024) every second is that of the tz database', () => {
+    const tzdb = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'America/Tijuana',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+      hourCycle: 'h23',
+    });
+    for (const cambio of [Date.UTC(2024, 2, 10, 10), Date.UTC(2024, 10, 3, 9)]) {
+      for (let t = cambio - 3_600_000; t <= cambio + 3_600_000; t += 7_001) {
+        const d = new Date(t);
+        expect(fechaLocal(d, 'America/Tijuana')).toBe(tzdb.format(d).replace(' ', 'T'));
+      }
+    }
+    expect(fechaLocal(new Date('2024-03-10T09:59:59Z'), 'America/Tijuana')).toBe(
+      '2024-03-10T01:59:59',
+    );
+    expect(fechaLocal(new Date('2024-03-10T10:00:00Z'), 'America/Tijuana')).toBe(
+      '2024-03-10T03:00:00',
+    );
+  });
+
   it('maps huso descriptions, defaulting to the centre', () => {
     expect(zonaHorariaDeHuso('Tiempo del Centro en Frontera')).toBe('America/Matamoros');
     expect(zonaHorariaDeHuso(undefined)).toBe('America/Mexico_City');

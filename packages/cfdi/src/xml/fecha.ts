@@ -44,9 +44,40 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
  */
 export function fechaLocal(instante: Date, zona: string): string {
   const tz = zona.includes('/') ? zona : zonaHorariaDeHuso(zona);
+  const t = instante.getTime();
+  // Outside 1970-01-02 … 9999-12-30 (or an invalid date) always through the tz database.
+  if (!(t >= DIA && t < 253402300800000 - DIA)) return formatear(tz, instante);
+  const tramo = Math.floor(t / TRAMO);
+  let ultimo = ultimoTramo.get(tz);
+  if (ultimo?.tramo !== tramo) {
+    const inicio = tramo * TRAMO;
+    const desfase = desfaseEn(tz, inicio);
+    // A change of offset inside the slot: this instant goes through the tz database.
+    if (desfaseEn(tz, inicio + TRAMO - 1000) !== desfase) return formatear(tz, instante);
+    ultimoTramo.set(tz, (ultimo = { tramo, desfase }));
+  }
+  return new Date(Math.floor(t / 1000) * 1000 + ultimo.desfase).toISOString().slice(0, 19);
+}
+
+/**
+ * formatToParts costs tens of microseconds and a stamp needs the local time several times, so
+ * fechaLocal keeps a zone's offset (local − UTC, in ms) for a 15-minute slot of UTC: an offset
+ * read at both the first and the last second of a slot holds for every second between them (two
+ * changes of offset never fall within 15 minutes), and the wall-clock time is then plain arithmetic.
+ */
+const TRAMO = 15 * 60_000;
+const DIA = 86_400_000;
+/** The last slot used in each zone with its offset (a stamp asks about the same minutes). */
+const ultimoTramo = new Map<string, { tramo: number; desfase: number }>();
+
+function formatear(tz: string, instante: Date): string {
   const parts: Record<string, string> = {};
   for (const p of formatter(tz).formatToParts(instante)) parts[p.type] = p.value;
   return `${parts['year']}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}:${parts['second']}`;
+}
+
+function desfaseEn(tz: string, t: number): number {
+  return Date.parse(`${formatear(tz, new Date(t))}Z`) - t;
 }
 
 /** Instant of a wall-clock `AAAA-MM-DDThh:mm:ss` in an IANA zone (the inverse of fechaLocal). */

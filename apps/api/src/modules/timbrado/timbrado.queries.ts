@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/migrate.ts';
+import { consulta } from '../../db/consulta.ts';
 import {
   comprobantePacCalls,
   comprobantes,
@@ -36,6 +36,11 @@ export const comprobanteColumns = {
 };
 
 export type ComprobanteRow = Awaited<ReturnType<typeof findComprobante>> & object;
+
+/** The columns of a ComprobanteRow (their keys are the column names) but the sealed XML and key. */
+const COLUMNAS_LEIDAS_AL_SELLAR = Object.keys(comprobanteColumns)
+  .filter((c) => c !== 'xml_sellado' && c !== 'idempotency_key')
+  .join(', ');
 
 export async function findComprobante(db: Db, enterpriseId: number, id: number) {
   const [row] = await db
@@ -74,12 +79,32 @@ export async function insertComprobanteSellado(
     reenvio_siguiente: Date;
   },
 ) {
-  const [row] = await db
-    .insert(comprobantes)
-    .values({ enterprise_id: enterpriseId, status: 'sellada', ...values })
-    .returning(comprobanteColumns);
+  // Straight to the driver (drizzle's insert builder cost more CPU than the statement), and the
+  // sealed XML and the key are not read back: they are the bytes just sent.
+  const [row] = await consulta<Omit<ComprobanteRow, 'xml_sellado' | 'idempotency_key'>>(
+    db,
+    `insert into comprobantes (enterprise_id, status, tipo, serie_kind, serie_id, serie, folio, fecha,
+       rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente)
+     values ($1, 'sellada', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     returning ${COLUMNAS_LEIDAS_AL_SELLAR}`,
+    [
+      enterpriseId,
+      values.tipo,
+      values.serie_kind,
+      values.serie_id,
+      values.serie,
+      values.folio,
+      values.fecha,
+      values.rfc_emisor,
+      values.rfc_receptor,
+      values.total,
+      values.xml_sellado,
+      values.idempotency_key,
+      values.reenvio_siguiente,
+    ],
+  );
   if (!row) throw new Error('insertComprobanteSellado returned no row');
-  return row;
+  return { ...row, xml_sellado: values.xml_sellado, idempotency_key: values.idempotency_key };
 }
 
 /** Moves a comprobante from `from` to its new state; null when it was no longer in `from`. */
@@ -179,29 +204,30 @@ export async function reserveCreditAndFolio(
   creditStatus: CreditStatus | null;
   folio: { serie: string; folio: number; kind: SerieKind } | null;
 }> {
-  const rows = rowsOf<{
+  const rows = await consulta<{
     status: CreditStatus | null;
     serie: string | null;
     folio: number | null;
     kind: SerieKind | null;
   }>(
-    await tx.execute(sql`
-      with b as (
+    tx,
+    `with b as (
         select enterprise_id, free from credit_balances
-         where enterprise_id = ${enterpriseId} and total >= 1
+         where enterprise_id = $1 and total >= 1
            for update
       ), spend as (
         insert into credit_ledger (enterprise_id, kind, credits, status, reference)
-        select enterprise_id, 'spend', -1, case when free > 0 then 'free' else 'paid' end, ${reference}
+        select enterprise_id, 'spend', -1, case when free > 0 then 'free' else 'paid' end, $3
           from b
         returning status
       ), f as (
         update series set next_folio = next_folio + 1, updated_at = now()
-         where enterprise_id = ${enterpriseId} and id = ${serieId} and exists (select 1 from spend)
+         where enterprise_id = $1 and id = $2 and exists (select 1 from spend)
         returning serie, next_folio - 1 as folio, kind
       )
       select (select status from spend) as status, f.serie, f.folio, f.kind
-        from (select 1) as one left join f on true`),
+        from (select 1) as one left join f on true`,
+    [enterpriseId, serieId, reference],
   );
   const row = rows[0];
   const status = row?.status ?? null;
@@ -228,21 +254,31 @@ export async function storeTimbrado(
   call: { code: string; message: string; raw: string; duration_ms: number },
   timbre: { xml: string; uuid: string; fecha_timbrado: string },
 ): Promise<boolean> {
-  const rows = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      with call as (
+  const rows = await consulta<{ n: number }>(
+    db,
+    `with call as (
         insert into comprobante_pac_calls
           (enterprise_id, comprobante_id, operation, outcome, code, message, raw, duration_ms)
-        values (${enterpriseId}, ${id}, 'timbrar', 'ok', ${call.code}, ${call.message}, ${call.raw},
-                ${call.duration_ms})
+        values ($1, $2, 'timbrar', 'ok', $3, $4, $5, $6)
       ), u as (
         update comprobantes
-           set status = 'timbrada', xml_timbrado = ${timbre.xml}, uuid = ${timbre.uuid},
-               fecha_timbrado = ${timbre.fecha_timbrado}, updated_at = now()
-         where enterprise_id = ${enterpriseId} and id = ${id} and status = 'sellada'
+           set status = 'timbrada', xml_timbrado = $7, uuid = $8, fecha_timbrado = $9,
+               updated_at = now()
+         where enterprise_id = $1 and id = $2 and status = 'sellada'
         returning id
       )
-      select count(*)::int as n from u`),
+      select count(*)::int as n from u`,
+    [
+      enterpriseId,
+      id,
+      call.code,
+      call.message,
+      call.raw,
+      call.duration_ms,
+      timbre.xml,
+      timbre.uuid,
+      timbre.fecha_timbrado,
+    ],
   );
   return Number(rows[0]?.n ?? 0) === 1;
 }
@@ -259,18 +295,19 @@ export async function readStampContext(
   sellosId: number | null;
   serie: { serie: string; folio: number; kind: SerieKind } | null;
 }> {
-  const rows = rowsOf<{
+  const rows = await consulta<{
     sellos_id: number | null;
     serie: string | null;
     folio: number | null;
     kind: SerieKind | null;
   }>(
-    await db.execute(sql`
-      select (select id from sellos_fiscales where enterprise_id = ${enterpriseId}
+    db,
+    `select (select id from sellos_fiscales where enterprise_id = $1
                order by id desc limit 1) as sellos_id,
              s.serie, s.next_folio as folio, s.kind
         from (select 1) as one
-        left join series s on s.enterprise_id = ${enterpriseId} and s.id = ${serieId}`),
+        left join series s on s.enterprise_id = $1 and s.id = $2`,
+    [enterpriseId, serieId],
   );
   const row = rows[0];
   return {
