@@ -13,7 +13,7 @@ import {
 } from '../complementos-pago/complementos-pago.test-support.ts';
 import { api, basico, seedFacturador } from '../facturas/facturas.test-support.ts';
 import { crearExportacion } from './exportacion-zip.service.ts';
-import { esperarExportacion, ZIP } from './exportacion-zip.test-support.ts';
+import { esperarExportacion, exportarPeriodo, ZIP } from './exportacion-zip.test-support.ts';
 import {
   avanzarExportacion,
   buscarExportacion,
@@ -89,6 +89,17 @@ describe('ZIP of a period: POST, progress, download', () => {
     expect(ajenoGet.statusCode).toBe(404);
     expect(ajenoGet.json().dataError).toBe(M.noEncontrada);
 
+    // The other enterprise's export is prepared side by side and holds only its own document.
+    const suyo = await exportarPeriodo(t, otra, periodo);
+    const ajenaRow = (await findComprobante(t.deps.db, otra.enterpriseId, ajena.id))!;
+    expect(Object.keys(suyo.files).sort()).toEqual(
+      [
+        `Facturas de ingreso/${otra.rfc}_F-1_${String(ajenaRow.uuid)}.pdf`,
+        `Facturas de ingreso/${otra.rfc}_F-1_${String(ajenaRow.uuid)}.xml`,
+        'Resumen.xlsx',
+      ].sort(),
+    );
+
     const lista = await esperarExportacion(t, e, exp.id);
     expect(lista).toMatchObject({ estado: 'lista', total: 3, hechos: 3, error: null });
     const ajenoZip = await api(t, otra, 'GET', `${ZIP}/${exp.id}/descargar`);
@@ -118,7 +129,6 @@ describe('ZIP of a period: POST, progress, download', () => {
       rutas.push(`${base}.xml`, `${base}.pdf`);
     }
     expect(names).toEqual([...rutas, 'Resumen.xlsx'].sort());
-    const ajenaRow = (await findComprobante(t.deps.db, otra.enterpriseId, ajena.id))!;
     expect(names.some((n) => n.includes(ajenaRow.uuid!) || n.includes(otra.rfc))).toBe(false);
 
     const filas = await resumen(files['Resumen.xlsx']!);
@@ -132,16 +142,19 @@ describe('ZIP of a period: POST, progress, download', () => {
       'Receptor',
       'Moneda',
       'Total',
+      'Monto pagado (MXN)',
       'Estatus',
       'Archivo XML',
       'Archivo PDF',
     ]);
     expect(filas).toHaveLength(4);
     const porUuid = new Map(filas.slice(1).map((f) => [f[3], f]));
-    expect(porUuid.get(cancelada.uuid)?.[9]).toBe('Cancelado');
+    expect(porUuid.get(cancelada.uuid)?.[10]).toBe('Cancelado');
     expect(porUuid.get(pagada.uuid)?.slice(0, 1)).toEqual(['Factura']);
-    expect(porUuid.get(pagada.uuid)?.[9]).toBe('Vigente');
-    expect(porUuid.get(pagada.uuid)?.[8]).toBe(1160);
+    expect(porUuid.get(pagada.uuid)?.slice(8, 11)).toEqual([1160, '', 'Vigente']);
+    const pagoRow = (await findComprobante(t.deps.db, e.enterpriseId, pagoId))!;
+    expect(porUuid.get(pagoRow.uuid)?.slice(0, 1)).toEqual(['Complemento de pago']);
+    expect(porUuid.get(pagoRow.uuid)?.slice(8, 11)).toEqual([0, 500, 'Vigente']);
   });
 });
 

@@ -15,32 +15,36 @@ export const VIDA_EXPORTACION_MS = 24 * 3600_000;
 export interface ExportadorOptions {
   /** How often the job looks for exports nobody is preparing (a new one, or its process died). */
   intervaloMs?: number;
+  /** How many exports (of different enterprises) one process prepares side by side. */
+  concurrencia?: number;
   onError?: (error: unknown, job: ExportacionRow | null) => void;
 }
 
 /**
  * The ZIP export job of an API process. A request that creates an export wakes it up; it also looks
  * every `intervaloMs` for an export whose lease ran out, so an export whose process died is prepared
- * by another one (exportacion-zip.queries.ts: claimed under FOR UPDATE SKIP LOCKED). One export at
- * a time per process, one document at a time (preparar-zip.ts), yielding to the event loop in
- * between, so the other enterprises' requests are not held up.
+ * by another one (exportacion-zip.queries.ts: claimed under FOR UPDATE SKIP LOCKED), and deletes the
+ * exports older than a day. Up to `concurrencia` exports at once per process (one per enterprise:
+ * migration 0020), so one enterprise's long export does not hold up another's; each goes one
+ * document at a time (preparar-zip.ts), yielding to the event loop in between, so the other
+ * enterprises' requests are not held up either.
  */
 export interface Exportador {
-  /** Prepares every waiting export, one after the other; answers how many. */
-  pasada(): Promise<number>;
-  /** Runs a pass now (or right after the one in progress). */
+  /** Starts preparing waiting exports now, if this process has room for one more. */
   despertar(): void;
   start(): void;
-  /** Stops the timer and waits for the export in progress, `esperaMs` at most (it is resumed later). */
+  /** Stops the timer and waits for the exports in progress, `esperaMs` at most (resumed later). */
   stop(esperaMs?: number): Promise<void>;
 }
 
 export function crearExportador(deps: PrepararDeps, options: ExportadorOptions = {}): Exportador {
   const intervaloMs = options.intervaloMs ?? 30_000;
+  const concurrencia = options.concurrencia ?? 2;
   let timer: NodeJS.Timeout | null = null;
   let detenido = false;
-  let enCurso: Promise<number> | null = null;
-  let otraVez = false;
+  const trabajando = new Set<Promise<void>>();
+  /** A wake-up that found every slot busy: a worker that ends looks once more. */
+  let pendiente = false;
 
   async function prepararUno(job: ExportacionRow, reclamo: string) {
     try {
@@ -54,50 +58,50 @@ export function crearExportador(deps: PrepararDeps, options: ExportadorOptions =
     }
   }
 
-  async function pasada(): Promise<number> {
-    let n = 0;
-    await borrarExportacionesAntiguas(deps.db, VIDA_EXPORTACION_MS);
+  /** One worker: claims and prepares exports until none is waiting. */
+  async function trabajar() {
     while (!detenido) {
       const reclamo = randomUUID();
       const job = await reclamarExportacion(deps.db, RECLAMO_EXPORTACION_MS, reclamo);
-      if (!job) break;
-      n += 1;
+      if (!job) return;
       await prepararUno(job, reclamo);
     }
-    return n;
   }
 
-  function correr() {
-    otraVez = false;
-    enCurso = pasada()
-      .catch((error: unknown) => {
-        options.onError?.(error, null);
-        return 0;
-      })
+  function lanzar() {
+    if (detenido) return;
+    if (trabajando.size >= concurrencia) {
+      pendiente = true;
+      return;
+    }
+    const trabajo: Promise<void> = trabajar()
+      .catch((error: unknown) => options.onError?.(error, null))
       .finally(() => {
-        enCurso = null;
-        if (otraVez && !detenido) correr();
+        trabajando.delete(trabajo);
+        if (pendiente) {
+          pendiente = false;
+          lanzar();
+        }
       });
+    trabajando.add(trabajo);
   }
 
   function programar() {
     if (detenido) return;
     timer = setTimeout(() => {
       timer = null;
-      if (enCurso) otraVez = true;
-      else correr();
-      programar();
+      borrarExportacionesAntiguas(deps.db, VIDA_EXPORTACION_MS)
+        .catch((error: unknown) => options.onError?.(error, null))
+        .finally(() => {
+          for (let i = trabajando.size; i < concurrencia; i++) lanzar();
+          programar();
+        });
     }, intervaloMs);
     timer.unref();
   }
 
   return {
-    pasada,
-    despertar() {
-      if (detenido) return;
-      if (enCurso) otraVez = true;
-      else correr();
-    },
+    despertar: lanzar,
     start() {
       detenido = false;
       if (!timer) programar();
@@ -106,10 +110,10 @@ export function crearExportador(deps: PrepararDeps, options: ExportadorOptions =
       detenido = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      if (enCurso) {
+      if (trabajando.size) {
         let t: NodeJS.Timeout | undefined;
         await Promise.race([
-          enCurso,
+          Promise.all(trabajando),
           new Promise((resolve) => {
             t = setTimeout(resolve, esperaMs);
           }),

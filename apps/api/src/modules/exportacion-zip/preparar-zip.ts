@@ -38,6 +38,7 @@ const COLUMNAS_RESUMEN: readonly Column[] = [
   { header: 'Receptor', width: 40 },
   { header: 'Moneda', width: 8 },
   { header: 'Total', width: 16 },
+  { header: 'Monto pagado (MXN)', width: 20 },
   { header: 'Estatus', width: 12 },
   { header: 'Archivo XML', width: 70 },
   { header: 'Archivo PDF', width: 70 },
@@ -46,6 +47,10 @@ const COLUMNAS_RESUMEN: readonly Column[] = [
 /** The ZIP's path of a document's XML or PDF: its type's folder and the download's file name. */
 export function rutaEnZip(e: Entregable, ext: 'xml' | 'pdf'): string {
   return `${CARPETAS_ZIP[e.type]}/${fileNameOf(e, ext)}`;
+}
+
+function importe(valor: string | null): CellValue {
+  return valor === null ? '' : Number(formatear(new Decimal(valor), 2));
 }
 
 /** One row of Resumen.xlsx: what the SAT lists of the CFDI, cancelled ones marked. */
@@ -59,7 +64,9 @@ export function filaResumen(e: Entregable): CellValue[] {
     e.cfdi.Receptor.Rfc,
     e.cfdi.Receptor.Nombre,
     e.cfdi.Moneda,
-    Number(formatear(new Decimal(e.cfdi.Total), 2)),
+    importe(e.cfdi.Total),
+    // A payment complement's Total is 0: what was paid is in its Pagos 2.0 totals.
+    importe(e.cfdi.Complemento?.Pagos?.Totales.MontoTotalPagos ?? null),
     e.cancelado ? 'Cancelado' : 'Vigente',
     rutaEnZip(e, 'xml'),
     rutaEnZip(e, 'pdf'),
@@ -120,7 +127,7 @@ export async function prepararZip(
     await cederTurno();
   }
   const hoja = await writeWorkbook('Resumen', COLUMNAS_RESUMEN, resumen, {
-    numberFormats: { 8: '#,##0.00' },
+    numberFormats: { 8: '#,##0.00', 9: '#,##0.00' },
   });
   zip.agregar(RESUMEN_ZIP, hoja, true, deps.now());
   zip.terminar();
