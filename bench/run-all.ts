@@ -3,7 +3,7 @@
  * one does not warm or load the other. Prints the machine state first (cores, load average), because
  * the figures of a shared machine mean little without it.
  *
- *   npm run bench [-- --only cfdi,stamping,catalogos,server,first-load]
+ *   npm run bench [-- --only cfdi,stamping,catalogos,server,first-load,globales,lists]
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -19,6 +19,7 @@ const BENCHES: Record<string, string[]> = {
   server: ['bench/server/bench-server.ts', '--runs=3'],
   'first-load': ['bench/first-load/bench-first-load.ts', '--runs=5'],
   globales: ['bench/globales/bench-globales.ts', '--sales', '5000', '--runs', '3'],
+  lists: ['bench/lists/bench-lists.ts', '--compare-indexes'],
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

@@ -22,13 +22,22 @@ interface Row {
   folio: number | null;
   uuid: string | null;
   doc_status: string | null;
-  total: number;
 }
+
+/** The ledger row's document: a stamp's credit is referenced `timbrado:<idempotency key>`. */
+const DOCUMENT_JOIN = (enterpriseId: number) =>
+  sql`left join comprobantes c
+        on c.enterprise_id = ${enterpriseId}
+       and left(l.reference, 9) = 'timbrado:' and c.idempotency_key = substr(l.reference, 10)`;
 
 /**
  * One page of the enterprise's credit spends (a stamp took a credit) and refunds (the PAC refused,
  * the credit came back), newest first, each with the balance right after it (a running sum over the
  * whole ledger, purchases included) and the document it was for. Dates are Mexico City days.
+ *
+ * The balance after a row is the enterprise's running balance (credit_balances, kept equal to the
+ * ledger's sum by its trigger) minus what the rows after it added, so only the rows from the page's
+ * oldest on are read, not the whole ledger; the document is found by its idempotency key's index.
  */
 export async function listSpendings(
   db: Db,
@@ -37,41 +46,38 @@ export async function listSpendings(
   page: { number: number; size: number },
 ): Promise<{ rows: CreditSpending[]; total: number }> {
   const day = sql`(l.created_at at time zone 'America/Mexico_City')::date`;
-  const where: SQL[] = [sql`l.kind in ('spend', 'refund')`];
+  const where: SQL[] = [sql`l.enterprise_id = ${enterpriseId}`, sql`l.kind in ('spend', 'refund')`];
   if (filters.from) where.push(sql`${day} >= ${filters.from}::date`);
   if (filters.to) where.push(sql`${day} <= ${filters.to}::date`);
   if (filters.type) where.push(sql`l.kind = ${filters.type}`);
   if (filters.documentType) where.push(sql`c.tipo = ${filters.documentType}`);
+  const matching = sql`from credit_ledger l ${DOCUMENT_JOIN(enterpriseId)}
+       where ${sql.join(where, sql` and `)}`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      with l as (
-        select id, kind, credits, reference, created_at,
-               sum(credits) over (order by id) as balance_after
+      with page as (
+        select l.id, l.created_at, l.kind, l.credits, l.reference ${matching}
+         order by l.id desc
+         limit ${page.size} offset ${(page.number - 1) * page.size}
+      ),
+      later as (
+        select id, sum(credits) over (order by id desc) - credits as later
           from credit_ledger
-         where enterprise_id = ${enterpriseId}
+         where enterprise_id = ${enterpriseId} and id >= (select min(id) from page)
       )
-      select l.id, l.created_at, l.kind, l.credits, l.balance_after::int as balance_after,
-             c.id as doc_id, c.tipo, c.serie, c.folio, c.uuid, c.status as doc_status,
-             count(*) over ()::int as total
-        from l
-        left join comprobantes c
-          on c.enterprise_id = ${enterpriseId}
-         and l.reference = 'timbrado:' || c.idempotency_key
-       where ${sql.join(where, sql` and `)}
-       order by l.id desc
-       limit ${page.size} offset ${(page.number - 1) * page.size}`),
+      select l.id, l.created_at, l.kind, l.credits,
+             (b.total - later.later)::int as balance_after,
+             c.id as doc_id, c.tipo, c.serie, c.folio, c.uuid, c.status as doc_status
+        from page l
+        join later on later.id = l.id
+        join credit_balances b on b.enterprise_id = ${enterpriseId}
+        ${DOCUMENT_JOIN(enterpriseId)}
+       order by l.id desc`),
   );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && page.number > 1) {
-    const [count] = rowsOf<{ n: number }>(
-      await db.execute(sql`
-        select count(*)::int as n from credit_ledger l
-          left join comprobantes c
-            on c.enterprise_id = ${enterpriseId} and l.reference = 'timbrado:' || c.idempotency_key
-         where l.enterprise_id = ${enterpriseId} and ${sql.join(where, sql` and `)}`),
-    );
-    total = Number(count?.n ?? 0);
-  }
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n ${matching}`),
+  );
+  const total = Number(count?.n ?? 0);
   return {
     total,
     rows: rows.map((r) => ({

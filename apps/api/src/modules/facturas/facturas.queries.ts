@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import {
   facturaViewStatus,
   type FacturaDraft,
@@ -178,19 +178,49 @@ export async function findFacturaDePreFactura(db: Db, enterpriseId: number, preF
   return (row as FacturaRow | undefined) ?? null;
 }
 
-/** One page of the list rows matching `where`, newest first, and how many match in all. */
-async function listPage(db: Db, where: SQL | undefined, page: { number: number; size: number }) {
-  const rows = await selectList(db)
-    .where(where)
-    .orderBy(desc(c.id))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * One page of the list rows matching `where` in `order`, and how many match in all. One pass finds
+ * the page's ids and counts every match (count(*) over ()), so a filter no index answers (the search
+ * text, a PPD balance) reads the rows once, not once for the page and again for the count; the page's
+ * columns and payment sums are then read for its own rows only.
+ */
+async function listPage(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { number: number; size: number },
+) {
+  const hits = await db
+    .select({ id: c.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(c)
     .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
-    .where(where);
-  return { rows, total: Number(count?.n ?? 0) };
+    .where(where)
+    .orderBy(...order)
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  let total = hits[0]?.n ?? 0;
+  if (hits.length === 0 && page.number > 1) {
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(c)
+      .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
+      .where(where);
+    total = Number(count?.n ?? 0);
+  }
+  const rows = hits.length
+    ? await selectList(db)
+        .where(
+          and(
+            where,
+            inArray(
+              c.id,
+              hits.map((h) => h.id),
+            ),
+          ),
+        )
+        .orderBy(...order)
+    : [];
+  return { rows, total };
 }
 
 export interface FacturaFilters {
@@ -247,7 +277,12 @@ export async function listFacturas(
   filters: FacturaFilters = NO_FILTERS,
   page: { number: number; size: number },
 ) {
-  const { rows, total } = await listPage(db, facturasWhere(enterpriseId, filters), page);
+  const { rows, total } = await listPage(
+    db,
+    facturasWhere(enterpriseId, filters),
+    [desc(c.id)],
+    page,
+  );
   return { rows: rows.map(toListItem), total };
 }
 
@@ -267,17 +302,7 @@ export async function listPpdPending(
   if (filtros.clientId) conditions.push(eq(f.client_id, filtros.clientId));
   if (filtros.fromDate) conditions.push(sql`substr(${c.fecha}, 1, 10) >= ${filtros.fromDate}`);
   if (filtros.toDate) conditions.push(sql`substr(${c.fecha}, 1, 10) <= ${filtros.toDate}`);
-  const where = and(...conditions);
-  const rows = await selectList(db)
-    .where(where)
-    .orderBy(c.fecha, c.id)
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(c)
-    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
-    .where(where);
+  const { rows, total } = await listPage(db, and(...conditions), [asc(c.fecha), asc(c.id)], page);
   const data: PpdPendingPayment[] = rows.map((r) => ({
     id: r.id,
     serie: r.serie,
@@ -301,7 +326,7 @@ export async function listPpdPending(
       ),
     ),
   }));
-  return { rows: data, total: Number(count?.n ?? 0) };
+  return { rows: data, total };
 }
 
 export interface DraftRowValues {

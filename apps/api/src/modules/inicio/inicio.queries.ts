@@ -24,32 +24,37 @@ export async function totalesPorMes(db: Db, enterpriseId: number, desde: string)
 }
 
 /**
- * What the stamped payment complements (not cancelled) took from each invoice, in its currency
- * (spec section 4: a payment counts toward the total paid only once stamped).
+ * What the stamped payment complements (not cancelled) took from each of the enterprise's invoices,
+ * in its currency (spec section 4: a payment counts toward the total paid only once stamped): one
+ * pass over the enterprise's payments, instead of a lookup per invoice.
  */
-const PAGADO = sql`coalesce((select sum(pd.imp_pagado::numeric) from pagos_documentos pd
-    join comprobantes p on p.enterprise_id = pd.enterprise_id and p.id = pd.comprobante_id
-   where pd.enterprise_id = c.enterprise_id and pd.factura_id = c.id
-     and p.status = 'timbrada'), 0)`;
-
-/** What a PPD invoice still owes, in MXN: its total minus its stamped payments, at its TipoCambio. */
-const SALDO_MXN = sql`((nullif(c.total, '')::numeric - ${PAGADO}) * coalesce(f.tipo_cambio, 1))`;
+const PAGADO_POR_FACTURA = (enterpriseId: number) =>
+  sql`select pd.factura_id, sum(pd.imp_pagado::numeric) as pagado
+        from pagos_documentos pd
+        join comprobantes p on p.enterprise_id = pd.enterprise_id and p.id = pd.comprobante_id
+       where pd.enterprise_id = ${enterpriseId} and p.status = 'timbrada'
+       group by pd.factura_id`;
 
 /**
  * PPD income invoices still owed (stamped, not cancelled, with a balance): the sum of their
- * balances, how many; and cancellations still in process.
+ * balances in MXN (total minus stamped payments, at its TipoCambio), how many; and the stamped
+ * invoices whose cancellation is still in process.
  */
 export async function pendientes(db: Db, enterpriseId: number) {
   const result = await db.execute(
-    sql`select round(coalesce(sum(saldo) filter (where ppd and saldo > 0), 0), 2)::text as por_cobrar,
-               (count(*) filter (where ppd and saldo > 0))::int as facturas_ppd,
-               (count(*) filter (where en_proceso))::int as en_proceso
-          from (select f.metodo_pago = 'PPD' as ppd,
-                       case when f.metodo_pago = 'PPD' then ${SALDO_MXN} else 0 end as saldo,
-                       c.estatus_cancelacion = 'En proceso' as en_proceso
-                  from ${FACTURAS}
-                 where c.enterprise_id = ${enterpriseId} and c.tipo = 'I'
-                   and c.status = 'timbrada') x`,
+    sql`with saldos as (
+          select (nullif(c.total, '')::numeric - coalesce(pg.pagado, 0)) * coalesce(f.tipo_cambio, 1) as saldo
+            from ${FACTURAS}
+            left join (${PAGADO_POR_FACTURA(enterpriseId)}) pg on pg.factura_id = c.id
+           where c.enterprise_id = ${enterpriseId} and c.tipo = 'I' and c.status = 'timbrada'
+             and f.metodo_pago = 'PPD'
+        )
+        select round(coalesce(sum(saldo) filter (where saldo > 0), 0), 2)::text as por_cobrar,
+               (count(*) filter (where saldo > 0))::int as facturas_ppd,
+               (select count(*)::int from ${FACTURAS}
+                 where c.enterprise_id = ${enterpriseId} and c.tipo = 'I' and c.status = 'timbrada'
+                   and c.estatus_cancelacion = 'En proceso') as en_proceso
+          from saldos`,
   );
   return (
     rowsOf<{ por_cobrar: string; facturas_ppd: number; en_proceso: number }>(result)[0] ?? {
