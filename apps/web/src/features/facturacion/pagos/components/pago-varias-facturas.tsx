@@ -9,7 +9,7 @@ import { useSession } from '#src/shared/session/session-store.ts';
 import { useSellosFiscales } from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
 import { useSeriesPagos } from '../api/complementos-pago.ts';
 import { type Seleccion, saldoSeleccionado } from '../model/seleccion-pendientes.ts';
-import { PagoForm } from './pago-form.tsx';
+import { PagoFormDiferido } from './pago-form-diferido.tsx';
 
 function plural(n: number): string {
   return n === 1 ? '1 factura' : `${String(n)} facturas`;
@@ -61,7 +61,7 @@ export function PagoVariasFacturas(props: {
                 emitir complementos de pago.
               </Alert>
             )}
-            <PagoForm
+            <PagoFormDiferido
               key={seleccion.map((s) => s.id).join('-')}
               facturas={seleccion.map((s) => ({
                 factura_id: s.id,

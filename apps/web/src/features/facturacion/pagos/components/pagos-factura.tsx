@@ -34,7 +34,7 @@ import {
   sinHighlight,
 } from '../model/pagos-lista.ts';
 import { PagoCard } from './pago-card.tsx';
-import { PagoForm } from './pago-form.tsx';
+import { PagoFormDiferido } from './pago-form-diferido.tsx';
 
 function CancelarPagoModal(props: {
   pago: PagoItem | null;
@@ -194,7 +194,7 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
                   emitir complementos de pago.
                 </Alert>
               )}
-              <PagoForm
+              <PagoFormDiferido
                 facturas={[
                   {
                     factura_id: factura.id,
