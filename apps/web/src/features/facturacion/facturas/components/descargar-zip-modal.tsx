@@ -119,56 +119,14 @@ export function DescargarZipModal(props: {
         <Modal.Title>Descargar XML y PDF (ZIP)</Modal.Title>
       </Modal.Header>
       {paso.tipo === 'periodo' && (
-        <Form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void preparar();
-          }}
-        >
-          <Modal.Body>
-            <p className="text-body-secondary small">
-              El ZIP incluye el XML timbrado y el PDF de cada factura de ingreso, complemento de
-              pago y factura global timbrada o cancelada con fecha dentro del periodo, en una
-              carpeta por tipo, y un Resumen.xlsx con la lista (las canceladas, marcadas). Las pre
-              facturas no se incluyen porque aún no tienen XML, y los demás filtros de la lista no
-              se aplican. Hasta {MAX_DOCUMENTOS_ZIP.toLocaleString('en-US')} documentos por
-              descarga.
-            </p>
-            <div className="d-flex flex-wrap gap-3">
-              <Form.Group controlId="zip-desde" className="flex-grow-1">
-                <Form.Label className="fw-semibold">Desde</Form.Label>
-                <Form.Control
-                  type="date"
-                  value={periodo.from_date}
-                  onChange={(e) => setPeriodo({ ...periodo, from_date: e.target.value })}
-                />
-              </Form.Group>
-              <Form.Group controlId="zip-hasta" className="flex-grow-1">
-                <Form.Label className="fw-semibold">Hasta</Form.Label>
-                <Form.Control
-                  type="date"
-                  value={periodo.to_date}
-                  onChange={(e) => setPeriodo({ ...periodo, to_date: e.target.value })}
-                />
-              </Form.Group>
-            </div>
-            {error && (
-              <Alert variant="danger" className="mt-3 mb-0" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={cerrar}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="primary" disabled={enviando}>
-              {enviando && <Spinner size="sm" className="me-2" />}
-              Preparar descarga
-            </Button>
-          </Modal.Footer>
-        </Form>
+        <PasoPeriodo
+          periodo={periodo}
+          onChange={setPeriodo}
+          error={error}
+          enviando={enviando}
+          onSubmit={() => void preparar()}
+          onCancel={cerrar}
+        />
       )}
       {paso.tipo !== 'periodo' && (
         <Modal.Body>
@@ -176,24 +134,7 @@ export function DescargarZipModal(props: {
         </Modal.Body>
       )}
       {paso.tipo !== 'periodo' && (
-        <Modal.Footer>
-          {paso.tipo === 'lista' && (
-            <Button
-              variant="outline-primary"
-              onClick={() => void descargarExportacionZip(paso.exportacion).catch(() => undefined)}
-            >
-              Descargar de nuevo
-            </Button>
-          )}
-          {paso.tipo === 'error' && (
-            <Button variant="outline-primary" onClick={() => setPaso({ tipo: 'periodo' })}>
-              Elegir otro periodo
-            </Button>
-          )}
-          <Button variant="primary" onClick={cerrar}>
-            {paso.tipo === 'preparando' ? 'Cerrar y seguir preparando' : 'Cerrar'}
-          </Button>
-        </Modal.Footer>
+        <PieAvance paso={paso} onPeriodo={() => setPaso({ tipo: 'periodo' })} onClose={cerrar} />
       )}
     </Modal>
   );
@@ -234,5 +175,99 @@ function Avance(props: { paso: Exclude<Paso, { tipo: 'periodo' }> }) {
         abrirla.
       </p>
     </div>
+  );
+}
+
+type Periodo = { from_date: string; to_date: string };
+
+/** The period step: what the ZIP holds, Desde and Hasta, and the reason it was refused. */
+function PasoPeriodo(props: {
+  periodo: Periodo;
+  onChange: (p: Periodo) => void;
+  error: string | null;
+  enviando: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const { periodo, onChange } = props;
+  return (
+    <Form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <Modal.Body>
+        <p className="text-body-secondary small">
+          El ZIP incluye el XML timbrado y el PDF de cada factura de ingreso, complemento de pago y
+          factura global timbrada o cancelada con fecha dentro del periodo, en una carpeta por tipo,
+          y un Resumen.xlsx con la lista (las canceladas, marcadas). Las pre facturas no se incluyen
+          porque aún no tienen XML, y los demás filtros de la lista no se aplican. Hasta{' '}
+          {MAX_DOCUMENTOS_ZIP.toLocaleString('en-US')} documentos por descarga.
+        </p>
+        <div className="d-flex flex-wrap gap-3">
+          <Form.Group controlId="zip-desde" className="flex-grow-1">
+            <Form.Label className="fw-semibold">Desde</Form.Label>
+            <Form.Control
+              type="date"
+              value={periodo.from_date}
+              onChange={(e) => onChange({ ...periodo, from_date: e.target.value })}
+            />
+          </Form.Group>
+          <Form.Group controlId="zip-hasta" className="flex-grow-1">
+            <Form.Label className="fw-semibold">Hasta</Form.Label>
+            <Form.Control
+              type="date"
+              value={periodo.to_date}
+              onChange={(e) => onChange({ ...periodo, to_date: e.target.value })}
+            />
+          </Form.Group>
+        </div>
+        {props.error && (
+          <Alert variant="danger" className="mt-3 mb-0" role="alert">
+            {props.error}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={props.onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="primary" disabled={props.enviando}>
+          {props.enviando && <Spinner size="sm" className="me-2" />}
+          Preparar descarga
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}
+
+/** The buttons under the progress: download again, choose another period, close. */
+function PieAvance(props: {
+  paso: Exclude<Paso, { tipo: 'periodo' }>;
+  onPeriodo: () => void;
+  onClose: () => void;
+}) {
+  const { paso } = props;
+  return (
+    <Modal.Footer>
+      {paso.tipo === 'lista' && (
+        <Button
+          variant="outline-primary"
+          onClick={() => void descargarExportacionZip(paso.exportacion).catch(() => undefined)}
+        >
+          Descargar de nuevo
+        </Button>
+      )}
+      {paso.tipo === 'error' && (
+        <Button variant="outline-primary" onClick={props.onPeriodo}>
+          Elegir otro periodo
+        </Button>
+      )}
+      <Button variant="primary" onClick={props.onClose}>
+        {paso.tipo === 'preparando' ? 'Cerrar y seguir preparando' : 'Cerrar'}
+      </Button>
+    </Modal.Footer>
   );
 }
