@@ -37,6 +37,24 @@ export interface Exportador {
   stop(esperaMs?: number): Promise<void>;
 }
 
+/** Prepares one claimed export; a failure ends it with a Spanish reason (and is reported). */
+async function prepararUno(
+  deps: PrepararDeps,
+  options: ExportadorOptions,
+  job: ExportacionRow,
+  reclamo: string,
+) {
+  try {
+    await prepararZip(deps, job, reclamo);
+  } catch (error) {
+    options.onError?.(error, job);
+    await terminarExportacion(deps.db, job, reclamo, {
+      estado: 'error',
+      error: EXPORTACION_ZIP_MESSAGES.fallo,
+    }).catch((e: unknown) => options.onError?.(e, job));
+  }
+}
+
 export function crearExportador(deps: PrepararDeps, options: ExportadorOptions = {}): Exportador {
   const intervaloMs = options.intervaloMs ?? 30_000;
   const concurrencia = options.concurrencia ?? 2;
@@ -46,25 +64,13 @@ export function crearExportador(deps: PrepararDeps, options: ExportadorOptions =
   /** A wake-up that found every slot busy: a worker that ends looks once more. */
   let pendiente = false;
 
-  async function prepararUno(job: ExportacionRow, reclamo: string) {
-    try {
-      await prepararZip(deps, job, reclamo);
-    } catch (error) {
-      options.onError?.(error, job);
-      await terminarExportacion(deps.db, job, reclamo, {
-        estado: 'error',
-        error: EXPORTACION_ZIP_MESSAGES.fallo,
-      }).catch((e: unknown) => options.onError?.(e, job));
-    }
-  }
-
   /** One worker: claims and prepares exports until none is waiting. */
   async function trabajar() {
     while (!detenido) {
       const reclamo = randomUUID();
       const job = await reclamarExportacion(deps.db, RECLAMO_EXPORTACION_MS, reclamo);
       if (!job) return;
-      await prepararUno(job, reclamo);
+      await prepararUno(deps, options, job, reclamo);
     }
   }
 
