@@ -24,6 +24,11 @@ import {
   listPpdPending,
   type FacturaFilters,
 } from '../modules/facturas/facturas.queries.ts';
+import {
+  buscarExportacion,
+  documentosDelPeriodo,
+  exportacionActiva,
+} from '../modules/exportacion-zip/exportacion-zip.queries.ts';
 import { pendientes, recientes, totalesPorMes } from '../modules/inicio/inicio.queries.ts';
 import { listProductsServices } from '../modules/products-services/products-services.queries.ts';
 
@@ -191,6 +196,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('plans of the lists and searches',
         page,
       ),
     );
+    await run("ZIP export: the period's documents", () =>
+      documentosDelPeriodo(db, e, { desde: '2026-01-01', hasta: '2026-01-31' }, 2001),
+    );
+    await run('ZIP export: its progress', () => buscarExportacion(db, e, 7));
+    await run('ZIP export: the one in progress', () => exportacionActiva(db, e));
     await run('home: months', () => totalesPorMes(db, e, '2025-07'));
     await run('home: pending', () => pendientes(db, e));
     await run('home: latest', () => recientes(db, e, 5));
