@@ -9,13 +9,27 @@ import type { Db } from './client.ts';
  * (bench/stamping). Values come back as `db.execute(sql…)` gives them: timestamps, dates and
  * intervals as text, JSON parsed, integers as numbers.
  */
-export async function consulta<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
+export async function consulta<T>(
+  db: Db,
+  text: string,
+  values: unknown[],
+  /**
+   * On PostgreSQL, a prepared statement of this name (one name, one text): each connection parses
+   * and plans it once, then sends only its parameters.
+   */
+  nombre?: string,
+): Promise<T[]> {
   const client = clienteDe(db);
   if (esPglite(client)) {
     const r = await client.query<T>(text, values, { parsers: COMO_TEXTO_PGLITE });
     return r.rows;
   }
-  const r = await client.query<T & pg.QueryResultRow>({ text, values, types: TIPOS_PG });
+  const r = await client.query<T & pg.QueryResultRow>({
+    text,
+    values,
+    types: TIPOS_PG,
+    ...(nombre ? { name: nombre } : {}),
+  });
   return r.rows;
 }
 

@@ -52,6 +52,7 @@ export class DbSandboxStore implements SandboxStore {
         where hash = $1 or idempotency_keys @> array[$2]::text[]
         order by created_at`,
       [hash, key],
+      'sandbox_hash_llave',
     );
     const porHash = rows.find((r) => r.porHash);
     const porLlave = rows.find((r) => r.porLlave);
@@ -76,6 +77,7 @@ export class DbSandboxStore implements SandboxStore {
         t.idempotencyKeys,
         JSON.stringify(t),
       ],
+      'sandbox_guardar',
     );
     if (rows.length) return t;
     const stored = await this.porHash(t.hash);

@@ -183,9 +183,16 @@ function impuestosLocales(n: Node): ImpuestosLocales {
  * Parses a CFDI 4.0 XML back into the model. Throws an Error with a Spanish message when the text
  * is not well-formed XML, not a CFDI 4.0, or uses a complement the engine does not support.
  */
-export function parseComprobanteXml(xml: string): Comprobante {
+export function parseComprobanteXml(
+  xml: string,
+  /**
+   * `bienFormado`: the caller has just checked this very text with fast-xml-parser's XMLValidator
+   * (the sandbox PAC does, for its own error message), so the same check is not run twice.
+   */
+  opciones?: { bienFormado?: true },
+): Comprobante {
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
-  const v = XMLValidator.validate(text);
+  const v = opciones?.bienFormado ? true : XMLValidator.validate(text);
   if (v !== true) {
     throw new Error(`El XML no está bien formado (línea ${v.err.line}): ${v.err.msg}`);
   }

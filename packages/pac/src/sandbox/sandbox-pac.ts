@@ -193,7 +193,10 @@ export class SandboxPac implements Pac {
     // B before A5: a document stamped before was schema-valid then, and a retry stays cheap
     let leido: { c: Comprobante; cadena: string } | Error;
     try {
-      const comprobante = medir('pac.lectura', () => parseComprobanteXml(text));
+      const comprobante = medir('pac.lectura', () =>
+        // A1 above checked this very text with the same validator.
+        parseComprobanteXml(text, { bienFormado: true }),
+      );
       leido = {
         c: comprobante,
         cadena: medir('pac.cadena', () => buildCadenaOriginal(comprobante)),

@@ -102,6 +102,7 @@ export async function insertComprobanteSellado(
       values.idempotency_key,
       values.reenvio_siguiente,
     ],
+    'timbrado_sellado',
   );
   if (!row) throw new Error('insertComprobanteSellado returned no row');
   return { ...row, xml_sellado: values.xml_sellado, idempotency_key: values.idempotency_key };
@@ -228,6 +229,7 @@ export async function reserveCreditAndFolio(
       select (select status from spend) as status, f.serie, f.folio, f.kind
         from (select 1) as one left join f on true`,
     [enterpriseId, serieId, reference],
+    'timbrado_reserva',
   );
   const row = rows[0];
   const status = row?.status ?? null;
@@ -279,6 +281,7 @@ export async function storeTimbrado(
       timbre.uuid,
       timbre.fecha_timbrado,
     ],
+    'timbrado_timbre',
   );
   return Number(rows[0]?.n ?? 0) === 1;
 }
@@ -308,6 +311,7 @@ export async function readStampContext(
         from (select 1) as one
         left join series s on s.enterprise_id = $1 and s.id = $2`,
     [enterpriseId, serieId],
+    'timbrado_contexto',
   );
   const row = rows[0];
   return {
