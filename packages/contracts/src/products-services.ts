@@ -147,3 +147,16 @@ export const DescriptionUniqueRequest = z.object({
   description: z.string().transform(cleanDescription),
   id: z.coerce.number().int().nullish(),
 });
+
+/** GET products-services/iva-fronterizo: may this enterprise charge IVA 8 % on a product key? */
+export const IvaFronterizoQuery = z.object({
+  clave: z.string().trim().max(8).optional(),
+});
+/** A product's tax group with IVA 8 % where the border-region stimulus does not apply. */
+export function ivaFronterizoGrupoMessage(motivo: string): string {
+  return `El grupo de impuestos lleva el IVA del 8% de la región fronteriza, que no se puede aplicar aquí. ${motivo}`;
+}
+
+/** `motivo`: why groups with IVA 8 % (border region) cannot be chosen, or null when they can. */
+export const IvaFronterizoResponse = z.object({ motivo: z.string().nullable() });
+export type IvaFronterizoResponse = z.infer<typeof IvaFronterizoResponse>;

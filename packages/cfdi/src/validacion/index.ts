@@ -15,6 +15,7 @@ export {
   MENSAJE_IVA_FRONTERIZO_CP,
   enRegionFronteriza,
   mensajeIvaFronterizoClave,
+  motivoSinIvaFronterizo,
 } from './rules/frontera.ts';
 export { revisarTasaOCuota, tasaPermitida, type ConsultaTasa } from './tasa-o-cuota.ts';
 export {

@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { TASA_IVA_FRONTERIZA, enRegionFronteriza } from '@repo/cfdi/validacion';
+import {
+  TASA_IVA_FRONTERIZA,
+  enRegionFronteriza,
+  motivoSinIvaFronterizo,
+} from '@repo/cfdi/validacion';
 import type { CatalogosLookup } from '@repo/cfdi/validacion';
 import type { Db } from '../../db/client.ts';
 import { enterprises } from '../../db/schema/enterprises.ts';
@@ -25,9 +29,29 @@ export async function emiteEnRegionFronteriza(
   catalogos: CatalogosLookup,
   enterpriseId: number,
 ): Promise<boolean> {
+  const cp = await codigoPostalDe(db, enterpriseId);
+  return cp ? enRegionFronteriza(catalogos, cp) === true : false;
+}
+
+async function codigoPostalDe(db: Db, enterpriseId: number): Promise<string | null> {
   const [row] = await db
     .select({ cp: enterprises.codigo_postal })
     .from(enterprises)
     .where(eq(enterprises.id, enterpriseId));
-  return row?.cp ? enRegionFronteriza(catalogos, row.cp) === true : false;
+  return row?.cp ?? null;
+}
+
+/**
+ * Why this enterprise cannot charge IVA 8 % on a product key (packages/cfdi's rule with its
+ * LugarExpedicion), or null when it can. Without a postal code yet it cannot.
+ */
+export async function motivoSinIvaFronterizoDe(
+  db: Db,
+  catalogos: CatalogosLookup,
+  enterpriseId: number,
+  claveProdServ: string | null,
+): Promise<string | null> {
+  const cp = await codigoPostalDe(db, enterpriseId);
+  if (!cp) return IVA_FRONTERIZO_NO_DISPONIBLE;
+  return motivoSinIvaFronterizo(catalogos, cp, claveProdServ)?.mensaje ?? null;
 }

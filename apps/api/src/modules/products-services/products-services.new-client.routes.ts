@@ -5,12 +5,15 @@ import { ok } from '@repo/contracts/envelope';
 import {
   DescriptionUniqueRequest,
   InternalCodeUniqueRequest,
+  IvaFronterizoQuery,
+  IvaFronterizoResponse,
   ProductServiceRequest,
   ProductServiceResponse,
 } from '@repo/contracts/products-services';
 import type { AppDeps } from '../../deps.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { newClientOf, requireNewClientToken } from '../../http/new-client-token.ts';
+import { motivoSinIvaFronterizoDe } from '../impuestos/region-fronteriza.ts';
 import { productCatalogsFrom } from './product-catalogs.ts';
 import { listProductsServices } from './products-services.queries.ts';
 import {
@@ -56,6 +59,24 @@ export function productsServicesNewClientRoutes(deps: AppDeps): FastifyPluginAsy
         const { enterpriseId } = newClientOf(request);
         const product = await createProductService(db, catalogs, enterpriseId, request.body);
         return reply.code(201).send(envelope(product));
+      },
+    );
+
+    app.get(
+      `${BASE}/iva-fronterizo`,
+      {
+        schema: {
+          params: TokenParams,
+          querystring: IvaFronterizoQuery,
+          response: { 200: ok(IvaFronterizoResponse) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = newClientOf(request);
+        const clave = request.query.clave || null;
+        return envelope({
+          motivo: await motivoSinIvaFronterizoDe(db, deps.catalogos, enterpriseId, clave),
+        });
       },
     );
 

@@ -5,6 +5,8 @@ import { ok, paginated } from '@repo/contracts/envelope';
 import {
   DescriptionUniqueRequest,
   InternalCodeUniqueRequest,
+  IvaFronterizoQuery,
+  IvaFronterizoResponse,
   ProductServiceListQuery,
   ProductServiceRequest,
   ProductServiceResponse,
@@ -16,6 +18,7 @@ import { ok as envelope, page } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { uploadedFile } from '../clients/uploaded-file.ts';
 import { XLSX_MIME, attachment } from '../clients/spreadsheet.ts';
+import { motivoSinIvaFronterizoDe } from '../impuestos/region-fronteriza.ts';
 import { productCatalogsFrom } from './product-catalogs.ts';
 import {
   findProductService,
@@ -154,6 +157,19 @@ export function productsServicesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { enterpriseId } = authOf(request);
         return envelope(await findProductsImportReport(db, enterpriseId));
+      },
+    );
+
+    // The form offers groups with IVA 8 % only where the border-region stimulus applies.
+    app.get(
+      '/products-services/iva-fronterizo',
+      { schema: { querystring: IvaFronterizoQuery, response: { 200: ok(IvaFronterizoResponse) } } },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        const clave = request.query.clave || null;
+        return envelope({
+          motivo: await motivoSinIvaFronterizoDe(db, deps.catalogos, enterpriseId, clave),
+        });
       },
     );
 

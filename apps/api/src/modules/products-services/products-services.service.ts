@@ -2,6 +2,7 @@ import type { ImportReport } from '@repo/contracts/clients';
 import {
   ProductServiceRequest,
   type ProductServiceRequestInput,
+  ivaFronterizoGrupoMessage,
 } from '@repo/contracts/products-services';
 import type { Db } from '../../db/client.ts';
 import type { ImportReportRow } from '../../db/schema/import-reports.ts';
@@ -10,6 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import { catalogKey, readWorkbook, writeWorkbook, type Column } from '../clients/spreadsheet.ts';
 import { uniqueViolation } from '../clients/unique-violation.ts';
 import { productHasFacturas } from '../facturas/facturas.queries.ts';
+import { ivaFronterizoDeRubro } from '../rubros-impuestos/iva-fronterizo-rubro.ts';
 import type { ProductCatalogs } from './product-catalogs.ts';
 import {
   allProductsServices,
@@ -34,6 +36,7 @@ export const MESSAGES = {
   internalCodeDuplicate: (code: string) =>
     `Ya existe un producto o servicio con el código interno ${code}`,
   descriptionDuplicate: 'Ya existe un producto o servicio con esta descripción',
+  ivaFronterizo: ivaFronterizoGrupoMessage,
 } as const;
 
 type FieldErrors = Record<string, string[]>;
@@ -57,6 +60,15 @@ async function validValues(
   if (!unidad) push(errors, 'unitsObj', MESSAGES.claveUnidadNotFound);
   if (!(await findRubro(db, enterpriseId, input.taxesGroup))) {
     push(errors, 'taxesGroup', MESSAGES.rubroNotFound);
+  } else if (prodServ) {
+    const motivo = await ivaFronterizoDeRubro(
+      db,
+      catalogs.lookup,
+      enterpriseId,
+      input.taxesGroup,
+      prodServ.clave,
+    );
+    if (motivo) push(errors, 'taxesGroup', MESSAGES.ivaFronterizo(motivo));
   }
   if (
     input.internal_code !== null &&

@@ -13,6 +13,7 @@ import {
   createNewClientProduct,
   getNewClientClients,
   getNewClientInfo,
+  getNewClientIvaFronterizo,
   getNewClientProducts,
   getNewClientRubros,
 } from '#src/features/configuracion-inicial/api/new-client-configuration.ts';
@@ -99,6 +100,7 @@ function ProductStep(props: { newClientToken: string }) {
       checkInternalCodeUnique: (code, id) => checkNewClientProductCode(newClientToken, code, id),
       checkDescriptionUnique: (text, id) =>
         checkNewClientProductDescription(newClientToken, text, id),
+      ivaFronterizo: (clave) => getNewClientIvaFronterizo(newClientToken, clave),
       gruposPath: null,
     }),
     [newClientToken],

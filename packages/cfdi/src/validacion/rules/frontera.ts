@@ -24,24 +24,49 @@ export function enRegionFronteriza(
 }
 
 /**
+ * Why IVA 8 % cannot apply to a product key issued from a postal code — the SAT catalog named —, or
+ * null when it can or the catalogs do not say. The one rule behind the engine (CFDI40179), the
+ * tax-group form and the products screen.
+ */
+export function motivoSinIvaFronterizo(
+  cat: CatalogosLookup,
+  codigoPostal: string,
+  claveProdServ: string | null,
+): { mensaje: string; regla: string } | null {
+  if (enRegionFronteriza(cat, codigoPostal) === false)
+    return { mensaje: MENSAJE_IVA_FRONTERIZO_CP, regla: 'CFDI40179; c_CodigoPostal estímulo' };
+  if (claveProdServ && cat.claveProdServ(claveProdServ)?.estimuloFranjaFronteriza === false)
+    return {
+      mensaje: mensajeIvaFronterizoClave(claveProdServ),
+      regla: 'CFDI40179; c_ClaveProdServ estímulo',
+    };
+  return null;
+}
+
+/** A traslado at the border-region IVA rate (IVA, Tasa 0.080000). */
+export function esTasaIvaFronteriza(t: {
+  Impuesto: string;
+  TipoFactor: string;
+  TasaOCuota?: string;
+}): boolean {
+  return t.Impuesto === '002' && t.TipoFactor === 'Tasa' && t.TasaOCuota === TASA_IVA_FRONTERIZA;
+}
+
+/**
  * IVA 8 % (rules 2.4.1): only where LugarExpedicion carries the border-region mark and the product
  * key admits the stimulus. Decided only when the catalogs carry the marks.
  */
 export function reglasIvaFronterizo(c: Comprobante, cat: CatalogosLookup, e: Errores): void {
-  const region = enRegionFronteriza(cat, c.LugarExpedicion);
   c.Conceptos.forEach((con, i) => {
     (con.Impuestos?.Traslados ?? []).forEach((t, j) => {
-      if (t.Impuesto !== '002' || t.TipoFactor !== 'Tasa' || t.TasaOCuota !== TASA_IVA_FRONTERIZA)
-        return;
-      const g = `Conceptos[${i}].Impuestos.Traslados[${j}].TasaOCuota`;
-      if (region === false)
-        e.add('CFDI40179', g, MENSAJE_IVA_FRONTERIZO_CP, 'CFDI40179; c_CodigoPostal estímulo');
-      else if (cat.claveProdServ(con.ClaveProdServ)?.estimuloFranjaFronteriza === false)
+      if (!esTasaIvaFronteriza(t)) return;
+      const motivo = motivoSinIvaFronterizo(cat, c.LugarExpedicion, con.ClaveProdServ);
+      if (motivo)
         e.add(
           'CFDI40179',
-          g,
-          mensajeIvaFronterizoClave(con.ClaveProdServ),
-          'CFDI40179; c_ClaveProdServ estímulo',
+          `Conceptos[${i}].Impuestos.Traslados[${j}].TasaOCuota`,
+          motivo.mensaje,
+          motivo.regla,
         );
     });
   });

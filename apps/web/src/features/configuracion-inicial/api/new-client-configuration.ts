@@ -1,6 +1,7 @@
 import type { ClientRequest, ClientResponse } from '@repo/contracts/clients';
 import type { NewClientLoginResponse } from '@repo/contracts/new-client';
 import type {
+  IvaFronterizoResponse,
   ProductServiceRequest,
   ProductServiceResponse,
 } from '@repo/contracts/products-services';
@@ -65,6 +66,15 @@ export function createNewClientProduct(
   body: ProductServiceRequest,
 ): Promise<ProductServiceResponse> {
   return request(products(newClientToken), { method: 'POST', body });
+}
+
+/** GET new-client/products-services/{token}/iva-fronterizo: may groups with IVA 8 % be chosen? */
+export function getNewClientIvaFronterizo(
+  newClientToken: string,
+  clave: string | null,
+): Promise<IvaFronterizoResponse> {
+  const q = clave ? `?clave=${encodeURIComponent(clave)}` : '';
+  return request(`${products(newClientToken)}/iva-fronterizo${q}`);
 }
 
 /** POST new-client/products-services/{token}/internal-code-unique. */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { IvaFronterizoResponse } from '@repo/contracts/products-services';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { request } from '#src/shared/http/api-client.ts';
 import { checkDescriptionUnique, checkInternalCodeUnique } from './check-unique.ts';
@@ -11,6 +12,8 @@ export interface ProductFormApi {
   rubros: { queryKey: readonly unknown[]; list: () => Promise<RubroImpuestoResponse[]> };
   checkInternalCodeUnique: (code: string, id: number | null) => Promise<boolean>;
   checkDescriptionUnique: (description: string, id: number | null) => Promise<boolean>;
+  /** Why groups with IVA 8 % (border region) cannot go with this product key, if they cannot. */
+  ivaFronterizo: (clave: string | null) => Promise<IvaFronterizoResponse>;
   /** Where tax groups are created, or null where that is another step (the wizard). */
   gruposPath: string | null;
 }
@@ -22,6 +25,10 @@ export const ENTERPRISE_PRODUCT_FORM_API: ProductFormApi = {
   },
   checkInternalCodeUnique,
   checkDescriptionUnique,
+  ivaFronterizo: (clave) =>
+    request<IvaFronterizoResponse>(
+      `products-services/iva-fronterizo${clave ? `?clave=${encodeURIComponent(clave)}` : ''}`,
+    ),
   gruposPath: '/configuraciones/grupos-de-impuestos',
 };
 

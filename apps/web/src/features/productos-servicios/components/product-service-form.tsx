@@ -18,11 +18,8 @@ import { applyFieldErrors, inlineErrorOf } from '#src/shared/ui/apply-field-erro
 import { ClaveProdServSelect } from '#src/shared/ui/catalog/clave-prod-serv-select.tsx';
 import { ClaveUnidadSelect } from '#src/shared/ui/catalog/clave-unidad-select.tsx';
 import { FormField } from '#src/shared/ui/form-field.tsx';
-import {
-  ENTERPRISE_PRODUCT_FORM_API,
-  type ProductFormApi,
-  useRubrosImpuestos,
-} from '../api/product-form-api.ts';
+import { ENTERPRISE_PRODUCT_FORM_API, type ProductFormApi } from '../api/product-form-api.ts';
+import { useGruposOfrecidos } from '../api/use-grupos-ofrecidos.ts';
 import {
   DESCRIPTION_TAKEN_MESSAGE,
   PRODUCT_FORM_FIELDS,
@@ -73,13 +70,14 @@ export function ProductServiceForm(props: {
   });
   const { errors, isSubmitting } = form.formState;
   const { control, register } = form;
-  const rubros = useRubrosImpuestos(api.rubros);
 
   const internalCode = (useWatch({ control, name: 'internal_code' }) ?? '').trim();
   const description = cleanDescription(useWatch({ control, name: 'description' }) ?? '');
   const price = plainPrice(useWatch({ control, name: 'unity_price' }) ?? '');
   // Controlled, so the saved group shows once the groups arrive (after the form's first render).
   const taxesGroup = useWatch({ control, name: 'taxesGroup' }) ?? '';
+  const clave = useWatch({ control, name: 'productServiceObj' })?.clave ?? null;
+  const { rubros, grupos, ...iva8 } = useGruposOfrecidos(api, clave, String(taxesGroup));
 
   const codeMessage = useCallback(
     async (code: string) =>
@@ -187,7 +185,7 @@ export function ProductServiceForm(props: {
               <FormField
                 id="product-taxes-group"
                 label="Grupo de impuestos"
-                error={errors.taxesGroup?.message}
+                error={errors.taxesGroup?.message ?? iva8.error}
                 hint={
                   rubros.isSuccess && rubros.data.length === 0 ? (
                     <span>
@@ -201,17 +199,17 @@ export function ProductServiceForm(props: {
                       )}
                     </span>
                   ) : (
-                    'Los impuestos que se aplican al facturarlo.'
+                    (iva8.ocultos ?? 'Los impuestos que se aplican al facturarlo.')
                   )
                 }
               >
                 <Form.Select
-                  isInvalid={!!errors.taxesGroup}
+                  isInvalid={!!errors.taxesGroup || !!iva8.error}
                   {...register('taxesGroup')}
                   value={taxesGroup}
                 >
                   <option value="">Seleccione el grupo de impuestos</option>
-                  {(rubros.data ?? []).map((r) => (
+                  {grupos.map((r) => (
                     <option key={r.id} value={String(r.id)}>
                       {r.name}
                     </option>
