@@ -7,7 +7,13 @@ import { IMPUESTO_TIPOS } from '../../db/schema/impuestos.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { localTaxesOfState } from './local-taxes.ts';
-import { createImpuesto, getImpuestos, toggleImpuesto } from './impuestos.service.ts';
+import {
+  createImpuesto,
+  deleteImpuesto,
+  getImpuestos,
+  toggleImpuesto,
+  updateImpuesto,
+} from './impuestos.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int() });
 const EstadoParams = z.object({
@@ -50,6 +56,35 @@ export function impuestosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             request.body,
           );
           return reply.code(201).send(envelope(tax));
+        },
+      );
+
+      app.put(
+        `/${PATH[tipo]}/:id`,
+        {
+          schema: { params: IdParams, body: TaxCreateRequest, response: { 200: ok(TaxResponse) } },
+        },
+        async (request) => {
+          const { enterpriseId } = authOf(request);
+          return envelope(
+            await updateImpuesto(
+              deps.db,
+              deps.catalogos,
+              enterpriseId,
+              tipo,
+              request.params.id,
+              request.body,
+            ),
+          );
+        },
+      );
+
+      app.delete(
+        `/${PATH[tipo]}/:id`,
+        { schema: { params: IdParams, response: { 200: ok(z.null()) } } },
+        async (request) => {
+          await deleteImpuesto(deps.db, authOf(request).enterpriseId, tipo, request.params.id);
+          return envelope(null);
         },
       );
 
