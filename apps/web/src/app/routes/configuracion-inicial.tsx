@@ -18,7 +18,11 @@ import {
   getNewClientRubros,
 } from '#src/features/configuracion-inicial/api/new-client-configuration.ts';
 import { InitialConfigurationWizard } from '#src/features/configuracion-inicial/components/initial-configuration-wizard.tsx';
-import { newClientRubrosApi } from '#src/features/configuraciones/grupos-de-impuestos/api/rubros-impuestos-api.ts';
+import {
+  newClientImpuestosApi,
+  newClientRubrosApi,
+} from '#src/features/configuraciones/grupos-de-impuestos/api/rubros-impuestos-api.ts';
+import { ImpuestosEmpresa } from '#src/features/configuraciones/grupos-de-impuestos/components/impuestos-empresa.tsx';
 import { RubrosList } from '#src/features/configuraciones/grupos-de-impuestos/components/rubros-list.tsx';
 import { newClientDatosFiscalesApi } from '#src/features/configuraciones/mis-datos-fiscales/api/datos-fiscales-api.ts';
 import {
@@ -150,6 +154,7 @@ function Wizard(props: { newClientToken: string; enterpriseId: number }) {
       sellos: newClientSellosFiscalesApi(newClientToken),
       series: newClientSeriesApi(newClientToken),
       rubros: newClientRubrosApi(newClientToken, enterpriseId),
+      impuestos: newClientImpuestosApi(newClientToken),
     }),
     [newClientToken, enterpriseId],
   );
@@ -175,7 +180,12 @@ function Wizard(props: { newClientToken: string; enterpriseId: number }) {
           case 3:
             return <SeriesFolios api={apis.series} />;
           case 4:
-            return <RubrosList api={apis.rubros} />;
+            return (
+              <div className="d-flex flex-column gap-4">
+                <RubrosList api={apis.rubros} />
+                <ImpuestosEmpresa api={apis.impuestos} />
+              </div>
+            );
           case 5:
             return <ClientStep newClientToken={newClientToken} />;
           default:

@@ -70,22 +70,43 @@ export function newClientRubrosApi(newClientToken: string, enterpriseId: number)
   );
 }
 
-/** The enterprise's federal taxes and their status (Configuraciones only). */
-export function getImpuestos(kind: 'trasladados' | 'retenidos'): Promise<TaxResponse[]> {
-  return request(`impuestos-${kind}`);
+export type TaxKind = 'trasladados' | 'retenidos';
+
+/** The enterprise's federal rates: impuestos-…, or the wizard's new-client/impuestos-…/{token}. */
+export interface ImpuestosApi {
+  scope: string;
+  list(kind: TaxKind): Promise<TaxResponse[]>;
+  /** Turns a rate on or off for new groups: Configuraciones only, null in the wizard. */
+  toggle: ((kind: TaxKind, id: number) => Promise<TaxResponse>) | null;
+  /** Adds, edits or deletes a rate (c_TasaOCuota checks and the in-use 409 on the API). */
+  create(kind: TaxKind, body: TaxCreateRequest): Promise<TaxResponse>;
+  update(kind: TaxKind, id: number, body: TaxCreateRequest): Promise<TaxResponse>;
+  remove(kind: TaxKind, id: number): Promise<null>;
 }
 
-export function toggleImpuestoStatus(
-  kind: 'trasladados' | 'retenidos',
-  id: number,
-): Promise<TaxResponse> {
-  return request(`impuestos-${kind}/toggle-status/${id}`);
+function impuestosApi(scope: string, base: (kind: TaxKind) => string, toggle: boolean) {
+  const api: ImpuestosApi = {
+    scope,
+    list: (kind) => request(base(kind)),
+    toggle: toggle ? (kind, id) => request(`${base(kind)}/toggle-status/${id}`) : null,
+    create: (kind, body) => request(base(kind), { method: 'POST', body }),
+    update: (kind, id, body) => request(`${base(kind)}/${id}`, { method: 'PUT', body }),
+    remove: (kind, id) => request(`${base(kind)}/${id}`, { method: 'DELETE' }),
+  };
+  return api;
 }
 
-/** Adds a rate to the enterprise's list (c_TasaOCuota checks on the API). */
-export function createImpuesto(
-  kind: 'trasladados' | 'retenidos',
-  body: TaxCreateRequest,
-): Promise<TaxResponse> {
-  return request(`impuestos-${kind}`, { method: 'POST', body });
+export const ENTERPRISE_IMPUESTOS_API = impuestosApi(
+  'enterprise',
+  (kind) => `impuestos-${kind}`,
+  true,
+);
+
+export function newClientImpuestosApi(newClientToken: string): ImpuestosApi {
+  const token = encodeURIComponent(newClientToken);
+  return impuestosApi(
+    `new-client-${newClientToken}`,
+    (kind) => `new-client/impuestos-${kind}/${token}`,
+    false,
+  );
 }

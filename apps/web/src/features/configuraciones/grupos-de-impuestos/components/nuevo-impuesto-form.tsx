@@ -5,12 +5,17 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
-import type { TaxCreateRequest } from '@repo/contracts/impuestos';
+import type { TaxCreateRequest, TaxResponse } from '@repo/contracts/impuestos';
+import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { ApiError } from '#src/shared/http/api-error.ts';
-import { createImpuesto } from '../api/rubros-impuestos-api.ts';
-import { percentToFraction, taxLabel } from './tax-format.ts';
+import type { ImpuestosApi, TaxKind as Kind } from '../api/rubros-impuestos-api.ts';
+import { fractionToPercent, percentToFraction, taxLabel, trimDecimal } from './tax-format.ts';
 
-type Kind = 'trasladados' | 'retenidos';
+/** The rate being edited and its list. */
+export interface Editando {
+  kind: Kind;
+  tax: TaxResponse;
+}
 type TaxType = TaxCreateRequest['tax_type'];
 type Factor = TaxCreateRequest['tipo_factor'];
 
@@ -22,14 +27,27 @@ export function opcionesDe(kind: Kind, taxType: TaxType): Factor[] {
   return ['Tasa'];
 }
 
-/** The enterprise adds a rate it uses (IEPS cuota per litre, 2/3 of IVA withheld…). */
-export function NuevoImpuestoForm() {
+function valorDe(tax: TaxResponse): string {
+  if (tax.value === null) return '';
+  return tax.tipo_factor === 'Tasa' ? fractionToPercent(tax.value) : trimDecimal(tax.value);
+}
+
+/**
+ * The enterprise adds a rate it uses (IEPS cuota per litre, 2/3 of IVA withheld…) or edits one of
+ * its list (`editando`; its list cannot change).
+ */
+export function NuevoImpuestoForm(props: {
+  api: ImpuestosApi;
+  editando?: Editando | null;
+  onListo?: () => void;
+}) {
+  const { api, editando } = props;
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState<Kind>('trasladados');
-  const [taxType, setTaxType] = useState<TaxType>('IEPS');
-  const [factor, setFactor] = useState<Factor>('Cuota');
-  const [valor, setValor] = useState('');
-  const [descripcion, setDescripcion] = useState('');
+  const [kind, setKind] = useState<Kind>(editando?.kind ?? 'trasladados');
+  const [taxType, setTaxType] = useState<TaxType>(editando?.tax.tax_type ?? 'IEPS');
+  const [factor, setFactor] = useState<Factor>(editando?.tax.tipo_factor ?? 'Cuota');
+  const [valor, setValor] = useState(editando ? valorDe(editando.tax) : '');
+  const [descripcion, setDescripcion] = useState(editando?.tax.additional_description ?? '');
   const [errores, setErrores] = useState<Record<string, string>>({});
   const [agregado, setAgregado] = useState<string | null>(null);
 
@@ -46,18 +64,24 @@ export function NuevoImpuestoForm() {
   };
 
   const crear = useMutation({
-    mutationFn: (body: TaxCreateRequest) => createImpuesto(kind, body),
+    mutationFn: (body: TaxCreateRequest) =>
+      editando ? api.update(kind, editando.tax.id, body) : api.create(kind, body),
     onSuccess: (tax) => {
-      setAgregado(`Se agregó ${taxLabel(tax)} a sus impuestos ${kind}.`);
+      // Editing closes the form (it remounts empty): the confirmation is a toast then.
+      if (editando) notify('success', `Se guardó el impuesto ${taxLabel(tax)}.`);
+      else setAgregado(`Se agregó ${taxLabel(tax)} a sus impuestos ${kind}.`);
       setValor('');
       setDescripcion('');
-      void queryClient.invalidateQueries({ queryKey: ['impuestos', kind] });
+      void queryClient.invalidateQueries({ queryKey: ['impuestos', api.scope, kind] });
       void queryClient.invalidateQueries({ queryKey: ['rubros-impuestos'] });
+      props.onListo?.();
     },
     onError: (error) => {
       const campos = error instanceof ApiError ? error.fieldErrors : {};
       const primero = (k: string) => campos[k]?.[0];
-      const mensaje = primero('value') ?? primero('tax_type') ?? primero('tipo_factor');
+      // A rate in use answers 409 with a sentence: shown under the value too, not only as a toast.
+      const enUso = error instanceof ApiError && error.status === 409 ? error.message : undefined;
+      const mensaje = primero('value') ?? primero('tax_type') ?? primero('tipo_factor') ?? enUso;
       setErrores(mensaje ? { value: mensaje } : {});
     },
   });
@@ -90,7 +114,7 @@ export function NuevoImpuestoForm() {
   return (
     <Form noValidate onSubmit={enviar} aria-labelledby="nuevo-impuesto-title" className="mt-4">
       <h3 id="nuevo-impuesto-title" className="h6 fw-bold">
-        Agregar un impuesto
+        {editando ? `Editar ${taxLabel(editando.tax)}` : 'Agregar un impuesto'}
       </h3>
       <p className="text-body-secondary small mb-2">
         Agregue las tasas o cuotas que usa dentro de lo que admite el catálogo c_TasaOCuota del SAT,
@@ -103,6 +127,7 @@ export function NuevoImpuestoForm() {
             <Form.Label className="small">Tipo</Form.Label>
             <Form.Select
               value={kind}
+              disabled={Boolean(editando)}
               onChange={(e) => elegir(e.target.value as Kind, taxType, factor)}
             >
               <option value="trasladados">Trasladado</option>
@@ -170,10 +195,19 @@ export function NuevoImpuestoForm() {
             />
           </Form.Group>
         </Col>
-        <Col xs={12} md={2} className="d-flex align-items-end">
+        <Col xs={12} md={2} className="d-flex align-items-end gap-2">
           <Button type="submit" className="mt-md-4 w-100 text-nowrap" disabled={crear.isPending}>
-            Agregar
+            {editando ? 'Guardar' : 'Agregar'}
           </Button>
+          {editando && (
+            <Button
+              variant="outline-secondary"
+              className="mt-md-4 w-100 text-nowrap"
+              onClick={() => props.onListo?.()}
+            >
+              Cancelar
+            </Button>
+          )}
         </Col>
       </Row>
       {agregado && (

@@ -15,7 +15,7 @@ export function fractionToPercent(value: string): string {
 }
 
 /** Trailing zeros dropped from a decimal written as text ("0.350000" → "0.35"). */
-function trimDecimal(value: string): string {
+export function trimDecimal(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
