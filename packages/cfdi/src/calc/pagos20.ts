@@ -184,6 +184,9 @@ export function calcularPago20(pago: PagoDraft): PagoCalculado {
       const cb0 = cumBase(anterior);
       const cb1 = cumBase(acumulado);
       const baseDR = cb1.minus(cb0);
+      // A share that rounds to no base carries no tax line: the SAT refuses BaseDR 0 (CRP20249,
+      // CRP20255), and the cumulative rounding gives the next payment what this one left.
+      if (baseDR.isZero()) continue;
       const linea: LineaDR = {
         BaseDR: formatear(baseDR, d),
         ImpuestoDR: g.Impuesto,

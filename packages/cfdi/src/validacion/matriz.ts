@@ -8,6 +8,8 @@
  * MATRIZ.md is generated from this list (`npx tsx packages/cfdi/scripts/matriz.ts`) and a test keeps
  * both, the rules' source and the tests in sync.
  */
+import { MATRIZ_GLOBAL, MATRIZ_PAGOS } from './matriz-pagos.ts';
+
 export type DondeSeRevisa = 'motor' | 'pac' | 'registro' | 'fuera';
 
 export interface ReglaMatriz {
@@ -237,26 +239,55 @@ const DONDE: Record<DondeSeRevisa, string> = {
   fuera: 'no aplica',
 };
 
-/** MATRIZ.md: the table of rules, codes, where they are checked and their test. */
-export function tablaMatriz(): string {
-  const filas = MATRIZ.map(
+function filas(lista: readonly ReglaMatriz[]): string[] {
+  return lista.map(
     (x) =>
       `| ${x.code} | ${x.regla} | ${DONDE[x.donde]} | ${x.test ? `\`${x.test}\`` : '—'} | ${x.nota ?? ''} |`,
   );
-  const n = (d: DondeSeRevisa) => MATRIZ.filter((x) => x.donde === d).length;
+}
+
+function resumen(lista: readonly ReglaMatriz[]): string {
+  const n = (d: DondeSeRevisa) => lista.filter((x) => x.donde === d).length;
+  return `Motor y sandbox: ${n('motor')} · solo sandbox PAC: ${n('pac')} · registro del SAT: ${n('registro')} · no aplica: ${n('fuera')}.`;
+}
+
+const ENCABEZADO = [
+  '| código | regla | dónde se revisa | prueba | nota |',
+  '| --- | --- | --- | --- | --- |',
+];
+
+/** MATRIZ.md: the tables of rules (CFDI 4.0, Pagos 2.0, factura global), where each is checked, its test. */
+export function tablaMatriz(): string {
   return [
     '# Matriz de validación CFDI 4.0 (Anexo 20): qué revisa el producto',
     '',
-    'Generado desde `src/validacion/matriz.ts` (`npx tsx packages/cfdi/scripts/matriz.ts`); una prueba',
-    'lo mantiene igual a esa lista, a las reglas del motor y a sus pruebas. "motor y sandbox PAC": la',
-    'revisa `validateComprobante` con su código CFDI40xxx, el campo y una explicación en español, antes',
-    'de gastar un crédito, y el sandbox PAC responde lo mismo que un PAC real.',
+    'Generado desde `src/validacion/matriz.ts` y `src/validacion/matriz-pagos.ts`',
+    '(`npx tsx packages/cfdi/scripts/matriz.ts`); una prueba lo mantiene igual a esas listas, a las reglas',
+    'del motor y a sus pruebas. "motor y sandbox PAC": la revisa `validateComprobante` con su código, el',
+    'campo y una explicación en español, antes de gastar un crédito, y el sandbox PAC responde lo mismo que',
+    'un PAC real.',
     '',
-    `Motor y sandbox: ${n('motor')} · solo sandbox PAC: ${n('pac')} · registro del SAT: ${n('registro')} · no aplica: ${n('fuera')}.`,
+    resumen(MATRIZ),
     '',
-    '| código | regla | dónde se revisa | prueba | nota |',
-    '| --- | --- | --- | --- | --- |',
-    ...filas,
+    ...ENCABEZADO,
+    ...filas(MATRIZ),
+    '',
+    '## Complemento para recepción de pagos 2.0 (CRP, matriz de errores de Pagos 2.0)',
+    '',
+    resumen(MATRIZ_PAGOS),
+    '',
+    ...ENCABEZADO,
+    ...filas(MATRIZ_PAGOS),
+    '',
+    '## Factura global (Guía de llenado del CFDI global 4.0)',
+    '',
+    'Los códigos son del producto (la guía no tiene códigos propios); InformacionGlobal y el receptor',
+    'genérico tienen los suyos del Anexo 20 en la primera tabla (CFDI40130–CFDI40136, CFDI40149, CFDI40159).',
+    '',
+    resumen(MATRIZ_GLOBAL),
+    '',
+    ...ENCABEZADO,
+    ...filas(MATRIZ_GLOBAL),
     '',
   ].join('\n');
 }

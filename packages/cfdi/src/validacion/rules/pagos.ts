@@ -1,9 +1,48 @@
 import { Decimal } from '../../decimal.ts';
-import type { Comprobante } from '../../xml/model.ts';
+import type { Comprobante, Pago } from '../../xml/model.ts';
 import type { CatalogosLookup } from '../catalogos-lookup.ts';
 import type { Errores } from '../error-validacion.ts';
-import { validarDatosBancariosPago, type CampoBancarioPago } from '../forma-pago-pago.ts';
-import { dec, limitesImpuesto, num } from './util.ts';
+import {
+  camposFormaPago,
+  validarDatosBancariosPago,
+  type CampoBancarioPago,
+} from '../forma-pago-pago.ts';
+import { reglasComprobantePago } from './pagos-comprobante.ts';
+import { reglasDoctoRelacionado } from './pagos-docto.ts';
+import { reglasImpuestosP, reglasTotalesPagos } from './pagos-totales.ts';
+import { dec, equivalenciaDR, limitesImpuesto, num } from './util.ts';
+
+/**
+ * The code of the Pagos 2.0 matrix for a bank field's error (rules 7.3): a field the payment form
+ * does not admit (CRP20221, 20224, 20227, 20228, 20229), the foreign bank's name (CRP20223), the
+ * account patterns (CRP20225, 20226) and the SPEI chain, required with TipoCadPago and forbidden
+ * without it (CRP20230–CRP20235).
+ */
+function codigoBancario(campo: CampoBancarioPago, p: Pago): string {
+  const admite = camposFormaPago(p.FormaDePagoP);
+  // [required with TipoCadPago, forbidden without it]
+  const cadena: Partial<Record<CampoBancarioPago, [string, string]>> = {
+    cert_pago: ['CRP20230', 'CRP20231'],
+    cad_pago: ['CRP20232', 'CRP20233'],
+    sello_pago: ['CRP20234', 'CRP20235'],
+  };
+  const par = cadena[campo];
+  if (par) return p.TipoCadPago ? par[0] : par[1];
+  switch (campo) {
+    case 'cta_ordenante':
+      return admite.ordenante ? 'CRP20225' : 'CRP20224';
+    case 'cta_beneficiario':
+      return admite.beneficiario ? 'CRP20226' : 'CRP20228';
+    case 'rfc_emisor_cta_ben':
+      return admite.beneficiario ? 'CRP20221' : 'CRP20227';
+    case 'tipo_cadena_pago':
+      return 'CRP20229';
+    case 'nom_banco_ordenante_ext':
+      return admite.ordenante ? 'CRP20223' : 'CRP20221';
+    default:
+      return 'CRP20221';
+  }
+}
 
 /** CFDI de pago (rules 7): fixed values, balances and the ImporteDR windows. */
 export function reglasPagos(c: Comprobante, cat: CatalogosLookup, e: Errores): void {
@@ -34,25 +73,8 @@ export function reglasPagos(c: Comprobante, cat: CatalogosLookup, e: Errores): v
       'Un comprobante de pago debe tener exactamente un concepto.',
       'CRP20111',
     );
-  const con = c.Conceptos[0];
-  if (
-    con &&
-    (con.ClaveProdServ !== '84111506' ||
-      con.Cantidad !== '1' ||
-      con.ClaveUnidad !== 'ACT' ||
-      con.Descripcion !== 'Pago' ||
-      con.ValorUnitario !== '0' ||
-      con.Importe !== '0' ||
-      con.ObjetoImp !== '01' ||
-      con.Descuento !== undefined ||
-      con.Impuestos !== undefined)
-  )
-    e.add(
-      'CRP20113',
-      'Conceptos[0]',
-      'El concepto de un comprobante de pago debe ser 84111506, cantidad 1, ACT, "Pago", valor 0, importe 0, ObjetoImp 01.',
-      'CRP20113–CRP20123',
-    );
+  reglasComprobantePago(c, e);
+  reglasTotalesPagos(pagos, e);
   pagos.Pago.forEach((p, i) => {
     const f = `Complemento.Pagos.Pago[${i}]`;
     if (p.FormaDePagoP === '99' || !cat.formaPago(p.FormaDePagoP))
@@ -87,7 +109,12 @@ export function reglasPagos(c: Comprobante, cat: CatalogosLookup, e: Errores): v
       cad_pago: p.CadPago,
       sello_pago: p.SelloPago,
     }))
-      e.add('CRP20221', `${f}.${atributo[err.field]}`, err.message, 'CRP20221–CRP20235');
+      e.add(
+        codigoBancario(err.field, p),
+        `${f}.${atributo[err.field]}`,
+        err.message,
+        'CRP20221–CRP20235',
+      );
     const monP = cat.moneda(p.MonedaP);
     if (p.MonedaP === 'XXX' || !monP)
       e.add('CRP20213', `${f}.MonedaP`, 'El campo MonedaP debe ser distinto de "XXX".', 'CRP20213');
@@ -119,6 +146,7 @@ export function reglasPagos(c: Comprobante, cat: CatalogosLookup, e: Errores): v
     p.DoctoRelacionado.forEach((dr, j) => {
       const g = `${f}.DoctoRelacionado[${j}]`;
       const d = cat.moneda(dr.MonedaDR)?.decimales ?? 2;
+      reglasDoctoRelacionado(dr, g, p.MonedaP, d, cat, e);
       const ant = num(dr.ImpSaldoAnt);
       const pag = num(dr.ImpPagado);
       const ins = num(dr.ImpSaldoInsoluto);
@@ -143,7 +171,7 @@ export function reglasPagos(c: Comprobante, cat: CatalogosLookup, e: Errores): v
           'El campo ImpSaldoInsoluto debe ser mayor o igual a cero y calcularse con la suma de los campos ImSaldoAnt menos el ImpPagado',
           'CRP20244',
         );
-      if (pag) suma = suma.plus(pag.dividedBy(num(dr.EquivalenciaDR) ?? 1));
+      if (pag) suma = suma.plus(pag.dividedBy(equivalenciaDR(dr.EquivalenciaDR)));
       const lineas = [
         ...(dr.ImpuestosDR?.TrasladosDR ?? []).map((x) => ({ x, t: true })),
         ...(dr.ImpuestosDR?.RetencionesDR ?? []).map((x) => ({ x, t: false })),
@@ -181,6 +209,7 @@ export function reglasPagos(c: Comprobante, cat: CatalogosLookup, e: Errores): v
           );
       }
     });
+    reglasImpuestosP(p, f, e);
     if (monto && monP && monto.lessThan(suma.toDecimalPlaces(monP.decimales, Decimal.ROUND_DOWN)))
       e.add(
         'CRP20217',

@@ -51,3 +51,10 @@ export function limitesImpuesto(
     ls: B.plus(hb).minus(EPS).times(T).toDecimalPlaces(d, Decimal.ROUND_UP),
   };
 }
+
+/** EquivalenciaDR (up to 10 decimals, not a t_Importe); 1 when absent or not a number. */
+export function equivalenciaDR(v: string | undefined): Decimal {
+  return v !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(v) && Number(v) > 0
+    ? new Decimal(v)
+    : new Decimal(1);
+}
