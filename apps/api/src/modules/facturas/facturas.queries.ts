@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import {
   facturaViewStatus,
   type FacturaDraft,
@@ -10,11 +11,14 @@ import { DECIMALES_MONEDA } from '@repo/cfdi/catalogos';
 import { Decimal, formatear } from '@repo/cfdi/decimal';
 import type { Db } from '../../db/client.ts';
 import { comprobantes, type ComprobanteStatus } from '../../db/schema/comprobantes.ts';
+import { pagosDocumentos as pd } from '../../db/schema/complementos-pago.ts';
 import { facturasIngreso } from '../../db/schema/facturas.ts';
 import { likePattern } from '../clients/clients.queries.ts';
 
 const c = comprobantes;
 const f = facturasIngreso;
+/** A payment's comprobante, beside the invoice's. */
+const pago = alias(comprobantes, 'p');
 
 /**
  * The comprobante statuses an income invoice shows: a sealed attempt still waiting for the PAC and a
@@ -178,49 +182,63 @@ export async function findFacturaDePreFactura(db: Db, enterpriseId: number, preF
   return (row as FacturaRow | undefined) ?? null;
 }
 
+/** Σ imp_pagado of the stamped payments of each of the enterprise's invoices, in one pass. */
+function pagadosDe(db: Db, enterpriseId: number) {
+  return db
+    .select({
+      factura_id: pd.factura_id,
+      pagado: sql<string>`sum(${pd.imp_pagado})`.as('pagado'),
+    })
+    .from(pd)
+    .innerJoin(pago, and(eq(pago.enterprise_id, pd.enterprise_id), eq(pago.id, pd.comprobante_id)))
+    .where(and(eq(pd.enterprise_id, enterpriseId), eq(pago.status, 'timbrada')))
+    .groupBy(pd.factura_id)
+    .as('pagados');
+}
+
 /**
- * One page of the list rows matching `where` in `order`, and how many match in all. One pass finds
- * the page's ids and counts every match (count(*) over ()), so a filter no index answers (the search
- * text, a PPD balance) reads the rows once, not once for the page and again for the count; the page's
- * columns and payment sums are then read for its own rows only.
+ * One page of the list rows matching `where` in `order`, and how many match in all. The page's ids
+ * come first (from the indexes, no columns, no payment sums for the rows skipped by a deep page),
+ * then its columns for its own rows only (`scope`: the enterprise's). A page that is not full (the
+ * first one even empty) is the last one, so it gives the total without counting: a search whose
+ * matches fit in one page reads the rows once, not once for the page and again for the count.
  */
 async function listPage(
   db: Db,
-  where: SQL | undefined,
-  order: SQL[],
+  query: { scope: SQL; where: SQL | undefined; order: SQL[]; pagados?: Pagados },
   page: { number: number; size: number },
 ) {
-  const hits = await db
-    .select({ id: c.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(c)
-    .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
-    .where(where)
-    .orderBy(...order)
+  const offset = (page.number - 1) * page.size;
+  const hits = await joined(db.select({ id: c.id }).from(c).$dynamic(), query)
+    .orderBy(...query.order)
     .limit(page.size)
-    .offset((page.number - 1) * page.size);
-  let total = hits[0]?.n ?? 0;
-  if (hits.length === 0 && page.number > 1) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(c)
-      .innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)))
-      .where(where);
+    .offset(offset);
+  let total = offset + hits.length;
+  if (hits.length === page.size || (hits.length === 0 && offset > 0)) {
+    const [count] = await joined(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c)
+        .$dynamic(),
+      query,
+    );
     total = Number(count?.n ?? 0);
   }
-  const rows = hits.length
+  const ids = hits.map((h) => h.id);
+  const rows = ids.length
     ? await selectList(db)
-        .where(
-          and(
-            where,
-            inArray(
-              c.id,
-              hits.map((h) => h.id),
-            ),
-          ),
-        )
-        .orderBy(...order)
+        .where(and(query.scope, inArray(c.id, ids)))
+        .orderBy(...query.order)
     : [];
   return { rows, total };
+}
+type Pagados = ReturnType<typeof pagadosDe>;
+
+/** The invoice's draft row and, for the PPD list, its stamped payments' sum; then `where`. */
+function joined<Q extends PgSelect>(q: Q, query: { where: SQL | undefined; pagados?: Pagados }) {
+  q.innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)));
+  if (query.pagados) q.leftJoin(query.pagados, eq(query.pagados.factura_id, c.id));
+  return q.where(query.where);
 }
 
 export interface FacturaFilters {
@@ -253,8 +271,13 @@ export function facturasWhere(enterpriseId: number, filters: FacturaFilters): SQ
   conditions.push(dbStatus ? eq(c.status, dbStatus) : inArray(c.status, VISIBLE));
   if (filters.rfcName) {
     const p = likePattern(filters.rfcName);
+    // A UUID holds only hexadecimal digits and hyphens: a text with any other character cannot be
+    // part of one, so only the name and RFC as invoiced are searched (the same answer, read from
+    // the index facturas_ingreso_busqueda without the invoices' rows).
     conditions.push(
-      sql`(${f.client_name} ilike ${p} or ${f.client_rfc} ilike ${p} or ${c.uuid} ilike ${p})`,
+      /^[0-9a-f-]+$/i.test(filters.rfcName)
+        ? sql`(${f.client_name} ilike ${p} or ${f.client_rfc} ilike ${p} or ${c.uuid} ilike ${p})`
+        : sql`(${f.client_name} ilike ${p} or ${f.client_rfc} ilike ${p})`,
     );
   }
   if (filters.fromDate) conditions.push(sql`substr(${c.fecha}, 1, 10) >= ${filters.fromDate}`);
@@ -279,8 +302,11 @@ export async function listFacturas(
 ) {
   const { rows, total } = await listPage(
     db,
-    facturasWhere(enterpriseId, filters),
-    [desc(c.id)],
+    {
+      scope: baseWhere(enterpriseId),
+      where: facturasWhere(enterpriseId, filters),
+      order: [desc(c.id)],
+    },
     page,
   );
   return { rows: rows.map(toListItem), total };
@@ -293,16 +319,26 @@ export async function listPpdPending(
   filtros: { clientId: number | null; fromDate: string | null; toDate: string | null; hoy: string },
   page: { number: number; size: number },
 ) {
+  const pagados = pagadosDe(db, enterpriseId);
   const conditions: (SQL | undefined)[] = [
     baseWhere(enterpriseId),
     eq(c.status, 'timbrada'),
     eq(f.metodo_pago, 'PPD'),
-    sql`${c.total}::numeric > ${pagadoSql}::numeric`,
+    sql`${c.total}::numeric > coalesce(${pagados.pagado}, 0)`,
   ];
   if (filtros.clientId) conditions.push(eq(f.client_id, filtros.clientId));
   if (filtros.fromDate) conditions.push(sql`substr(${c.fecha}, 1, 10) >= ${filtros.fromDate}`);
   if (filtros.toDate) conditions.push(sql`substr(${c.fecha}, 1, 10) <= ${filtros.toDate}`);
-  const { rows, total } = await listPage(db, and(...conditions), [asc(c.fecha), asc(c.id)], page);
+  const { rows, total } = await listPage(
+    db,
+    {
+      scope: baseWhere(enterpriseId),
+      where: and(...conditions),
+      order: [asc(c.fecha), asc(c.id)],
+      pagados,
+    },
+    page,
+  );
   const data: PpdPendingPayment[] = rows.map((r) => ({
     id: r.id,
     serie: r.serie,
