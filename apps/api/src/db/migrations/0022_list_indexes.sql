@@ -26,8 +26,3 @@ create index comprobantes_id on comprobantes (id);
 -- The home screen's cancellations in process: few rows of each enterprise.
 create index comprobantes_cancelacion_en_proceso
   on comprobantes (enterprise_id, id) where estatus_cancelacion = 'En proceso';
-
--- The invoice list's search text (client name or RFC as invoiced) and método de pago, answered from
--- the index: newest first, without reading the invoices' rows.
-create index facturas_ingreso_busqueda
-  on facturas_ingreso (enterprise_id, comprobante_id) include (client_name, client_rfc, metodo_pago);

@@ -272,8 +272,8 @@ export function facturasWhere(enterpriseId: number, filters: FacturaFilters): SQ
   if (filters.rfcName) {
     const p = likePattern(filters.rfcName);
     // A UUID holds only hexadecimal digits and hyphens: a text with any other character cannot be
-    // part of one, so only the name and RFC as invoiced are searched (the same answer, read from
-    // the index facturas_ingreso_busqueda without the invoices' rows).
+    // part of one, so only the name and RFC as invoiced are searched (the same answer, without
+    // reading the invoices' comprobante rows).
     conditions.push(
       /^[0-9a-f-]+$/i.test(filters.rfcName)
         ? sql`(${f.client_name} ilike ${p} or ${f.client_rfc} ilike ${p} or ${c.uuid} ilike ${p})`
