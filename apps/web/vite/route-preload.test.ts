@@ -36,8 +36,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function runPrefetch(session: { expires: number; enterprise: unknown } | null) {
-  history.pushState(null, '', '/facturacion/facturas/nuevo');
+function runPrefetch(session: { expires: number; enterprise: unknown } | null, search = '') {
+  history.pushState(null, '', `/facturacion/facturas/nuevo${search}`);
   if (session) {
     localStorage.setItem('accessToken', 'token-1');
     localStorage.setItem('expirationDate', String(session.expires));
@@ -122,5 +122,10 @@ describe('route preload', () => {
     expect(runPrefetch({ expires: Date.now() - 1, enterprise: { id: 7 } })).toEqual([]);
     localStorage.clear();
     expect(runPrefetch(null)).toEqual([]);
+    // A URL with a query string (filters, a page) asks for other data: nothing is prefetched.
+    localStorage.clear();
+    expect(
+      runPrefetch({ expires: Date.now() + 60_000, enterprise: { id: 7 } }, '?status=pre_factura'),
+    ).toEqual([]);
   });
 });

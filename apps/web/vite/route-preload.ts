@@ -73,7 +73,8 @@ export function closure(chunks: ReadonlyMap<string, ChunkInfo>, files: string[])
 
 /**
  * The preloader's source: the chunk files once, then `[pattern, file indexes, requiresAuth,
- * prefetch]`. With a live session it also starts the screen's API GETs (`{enterprise}` is the
+ * prefetch]`. With a live session, on the screen's bare URL (a query string means filters or a
+ * page the listed GETs do not ask for), it also starts the screen's API GETs (`{enterprise}` is the
  * stored enterprise's id) and leaves each response in `window.__cfdiPrefetch` under its URL with
  * the token it was sent with; the API client takes it once instead of asking again
  * (apps/web/src/shared/http/prefetched.ts).
@@ -102,7 +103,7 @@ const signedIn=!!token;
 for(const [pattern,list,auth,apis] of routes){if(!new RegExp(pattern).test(location.pathname))continue;
 for(const i of auth&&!signedIn?login:list){const l=document.createElement('link');l.rel='modulepreload';
 l.crossOrigin='';l.href=${JSON.stringify(base)}+files[i];document.head.appendChild(l)}
-if(signedIn&&expires>Date.now()){const p=window.__cfdiPrefetch={};
+if(signedIn&&expires>Date.now()&&!location.search){const p=window.__cfdiPrefetch={};
 for(const a of apis){if(a.includes('{enterprise}')&&!(ent&&ent.id))continue;
 const url=${JSON.stringify(apiBase.replace(/\/+$/, ''))}+'/'+a.replace('{enterprise}',ent&&ent.id);
 p[url]={token,at:Date.now(),response:fetch(url,{headers:{Accept:'application/json',Authorization:'Bearer '+token}}).catch(()=>null)}}}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, matchPath } from 'react-router';
 import { configureHttp } from '#src/shared/http/api-client.ts';
+import { dropPrefetched } from '#src/shared/http/prefetched.ts';
 import { getSession, rememberTarget } from '#src/shared/session/session-store.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { PageLoader, RouteScreen } from './layouts/route-screen.tsx';
@@ -510,6 +511,14 @@ export const router = createBrowserRouter([
 
 // A navigation loads the next screen and its frame together (e.g. login to Inicio).
 router.subscribe((state) => preloadRoute(state.location.pathname));
+
+// The preloader's answers are the first screen's: any navigation leaves them behind, taken or not.
+const firstLocation = `${router.state.location.pathname}${router.state.location.search}`;
+const stopWatchingFirstScreen = router.subscribe((state) => {
+  if (`${state.location.pathname}${state.location.search}` === firstLocation) return;
+  dropPrefetched();
+  stopWatchingFirstScreen();
+});
 
 // Spec section 4: when the session ends (401/403, failed refresh), remember where the user was and open login.
 configureHttp({

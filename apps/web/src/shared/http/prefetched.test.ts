@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { PREFETCH_MAX_AGE_MS, takePrefetched } from './prefetched.ts';
+import { PREFETCH_MAX_AGE_MS, dropPrefetched, takePrefetched } from './prefetched.ts';
 
 afterEach(() => {
   delete window.__cfdiPrefetch;
@@ -28,6 +28,12 @@ describe("the preloader's answers", () => {
   });
 
   it('are none when the page had no preloader', () => {
+    expect(takePrefetched('/api/a', 't')).toBeNull();
+  });
+
+  it('are dropped when the first screen is left', () => {
+    window.__cfdiPrefetch = { '/api/a': { token: 't', at: Date.now(), response: answer() } };
+    dropPrefetched();
     expect(takePrefetched('/api/a', 't')).toBeNull();
   });
 });

@@ -34,3 +34,8 @@ export function takePrefetched(
   if (entry.token !== token || now - entry.at > PREFETCH_MAX_AGE_MS) return null;
   return entry.response;
 }
+
+/** Forgets every answer not taken yet (the first screen was left). */
+export function dropPrefetched(): void {
+  delete window.__cfdiPrefetch;
+}
