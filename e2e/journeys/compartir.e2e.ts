@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateShareLinkResponse } from '@repo/contracts/comprobantes';
 import type { TimbrarFacturaResponse } from '@repo/contracts/facturas';
 import { newPage, screenshot } from '../fixtures/browser.ts';
-import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { type FacturacionSetup, setUpFacturacion, facturaDraft } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
@@ -20,24 +20,7 @@ describe('a shared invoice opens for anyone with the link', () => {
     const { factura } = await setup.api.send<TimbrarFacturaResponse>(
       'POST',
       'facturacion/V40/facturas-ingreso',
-      {
-        client_id: setup.client.id,
-        serie_id: setup.serie.id,
-        forma_pago: '03',
-        metodo_pago: 'PUE',
-        uso_cfdi: 'G03',
-        partidas: [
-          {
-            product_service_id: setup.product.id,
-            cantidad: '2',
-            precio_unitario: '1500.00',
-            // The group lists every tax with its `selected` flag: only the selected ones (IVA 16 %).
-            impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
-              .filter((t) => t.selected)
-              .map((t) => t.id),
-          },
-        ],
-      },
+      facturaDraft(setup, { cantidad: '2' }),
     );
     const link = await setup.api.send<CreateShareLinkResponse>(
       'POST',

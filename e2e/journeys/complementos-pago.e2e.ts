@@ -5,7 +5,12 @@ import type { FacturaDraftRequestInput, TimbrarFacturaResponse } from '@repo/con
 import type { SerieResponse } from '@repo/contracts/series';
 import { signInPage } from '../fixtures/accounts.ts';
 import { PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
-import { type FacturacionSetup, createClient, setUpFacturacion } from '../fixtures/facturacion.ts';
+import {
+  type FacturacionSetup,
+  createClient,
+  setUpFacturacion,
+  facturaDraft,
+} from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
@@ -23,23 +28,7 @@ beforeAll(async () => {
 });
 
 function draft(clientId = setup.client.id, precio = '500.00'): FacturaDraftRequestInput {
-  return {
-    client_id: clientId,
-    serie_id: setup.serie.id,
-    forma_pago: '99',
-    metodo_pago: 'PPD',
-    uso_cfdi: 'G03',
-    partidas: [
-      {
-        product_service_id: setup.product.id,
-        cantidad: '1',
-        precio_unitario: precio,
-        impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
-          .filter((t) => t.selected)
-          .map((t) => t.id),
-      },
-    ],
-  };
+  return facturaDraft(setup, { client_id: clientId, precio, forma_pago: '99', metodo_pago: 'PPD' });
 }
 
 async function pagar(page: Page, forma: string, monto: string) {

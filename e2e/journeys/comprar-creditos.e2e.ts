@@ -15,7 +15,7 @@ import {
   screenshot,
   storedSession,
 } from '../fixtures/browser.ts';
-import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { type FacturacionSetup, setUpFacturacion, facturaDraft } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,23 +23,7 @@ const journey = useJourney();
 let setup: FacturacionSetup;
 const CODE = 'E2E-REGALO20';
 
-const draft = () => ({
-  client_id: setup.client.id,
-  serie_id: setup.serie.id,
-  forma_pago: '03',
-  metodo_pago: 'PUE',
-  uso_cfdi: 'G03',
-  partidas: [
-    {
-      product_service_id: setup.product.id,
-      cantidad: '1',
-      precio_unitario: '1500.00',
-      impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
-        .filter((t) => t.selected)
-        .map((t) => t.id),
-    },
-  ],
-});
+const draft = () => facturaDraft(setup);
 
 const credits = (page: Page) => page.getByTestId('nav-credits').locator('.badge').innerText();
 

@@ -14,6 +14,7 @@ import {
   createClient,
   randomRfc,
   setUpFacturacion,
+  facturaDraft,
 } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
@@ -26,24 +27,7 @@ beforeAll(async () => {
 
 /** A draft for the fixture's client and product: `cantidad` × $1,500.00 plus IVA 16 %. */
 function draft(overrides: Partial<FacturaDraftRequestInput> = {}): FacturaDraftRequestInput {
-  return {
-    client_id: setup.client.id,
-    serie_id: setup.serie.id,
-    forma_pago: '03',
-    metodo_pago: 'PUE',
-    uso_cfdi: 'G03',
-    partidas: [
-      {
-        product_service_id: setup.product.id,
-        cantidad: '2',
-        precio_unitario: '1500.00',
-        impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
-          .filter((t) => t.selected)
-          .map((t) => t.id),
-      },
-    ],
-    ...overrides,
-  };
+  return facturaDraft(setup, { cantidad: '2', ...overrides });
 }
 
 const preFactura = (overrides: Partial<FacturaDraftRequestInput> = {}) =>

@@ -7,7 +7,7 @@ import type { CreateShareLinkResponse } from '@repo/contracts/comprobantes';
 import type { FacturaDetail, TimbrarFacturaResponse } from '@repo/contracts/facturas';
 import { signInPage } from '../fixtures/accounts.ts';
 import { DESKTOP, PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
-import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { type FacturacionSetup, setUpFacturacion, facturaDraft } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 // Honest test mode: the app starts on the sandbox PAC, so everything it stamps says it has no
@@ -22,23 +22,7 @@ beforeAll(async () => {
   ({ factura } = await setup.api.send<TimbrarFacturaResponse>(
     'POST',
     'facturacion/V40/facturas-ingreso',
-    {
-      client_id: setup.client.id,
-      serie_id: setup.serie.id,
-      forma_pago: '03',
-      metodo_pago: 'PUE',
-      uso_cfdi: 'G03',
-      partidas: [
-        {
-          product_service_id: setup.product.id,
-          cantidad: '1',
-          precio_unitario: '1500.00',
-          impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
-            .filter((t) => t.selected)
-            .map((t) => t.id),
-        },
-      ],
-    },
+    facturaDraft(setup),
   ));
   shareUrl = (
     await setup.api.send<CreateShareLinkResponse>(

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FacturaDraftRequestInput } from '@repo/contracts/facturas';
 import { signInPage } from '../fixtures/accounts.ts';
 import { DESKTOP, PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
-import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { type FacturacionSetup, setUpFacturacion, facturaDraft } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 // What a user tripped over on the edit screens and downloads (issue 15, "Broken").
@@ -13,23 +13,7 @@ let setup: FacturacionSetup;
 beforeAll(async () => {
   setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Lucía Herrera' });
   // A pre-invoice uses the fixture's client and product, so neither can be deleted.
-  const draft: FacturaDraftRequestInput = {
-    client_id: setup.client.id,
-    serie_id: setup.serie.id,
-    forma_pago: '03',
-    metodo_pago: 'PUE',
-    uso_cfdi: 'G03',
-    partidas: [
-      {
-        product_service_id: setup.product.id,
-        cantidad: '1',
-        precio_unitario: '1500.00',
-        impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
-          .filter((t) => t.selected)
-          .map((t) => t.id),
-      },
-    ],
-  };
+  const draft: FacturaDraftRequestInput = facturaDraft(setup);
   await setup.api.send('POST', 'facturacion/V40/pre-facturas-ingreso', draft);
 });
 
