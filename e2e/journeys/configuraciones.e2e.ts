@@ -284,8 +284,10 @@ describe('Configuraciones', () => {
     // A tax turned off is no longer offered for new groups.
     const empresa = page.getByRole('region', { name: 'Impuestos de su empresa' });
     // The switch follows the server's answer.
-    await empresa.getByLabel('IEPS 160%').click();
-    await expect.poll(() => empresa.getByLabel('IEPS 160%').isChecked()).toBe(false);
+    await empresa.getByLabel('IEPS 160%', { exact: true }).click();
+    await expect
+      .poll(() => empresa.getByLabel('IEPS 160%', { exact: true }).isChecked())
+      .toBe(false);
     await expect
       .poll(async () =>
         (

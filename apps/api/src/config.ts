@@ -65,6 +65,8 @@ export const configSchema = z.object({
   SW_TOKEN: z.string().default(''),
   /** Banxico SIE API query token: the reference exchange rates (FIX, series SF43718) of each day are fetched with it; when empty only the committed history in data/banxico is known. */
   BANXICO_TOKEN: z.string().default(''),
+  /** Banxico SIE API base URL (its official address unless told otherwise, e.g. a test double). */
+  BANXICO_URL: z.string().url().default('https://www.banxico.org.mx/SieAPIRest/service/v1'),
   /** Card payments for buying credits: "sandbox" (built-in checkout with test cards, no charge) or "stripe" (Stripe Checkout). */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** Minutes a credit checkout stays open before it expires and its promotional code is released (Stripe needs 30 or more). */

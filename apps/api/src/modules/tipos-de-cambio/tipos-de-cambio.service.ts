@@ -62,11 +62,18 @@ export class TiposDeCambio implements FuenteTipoCambio {
 
 /** From the configuration: Banxico's SIE API when BANXICO_TOKEN is set, the committed history always. */
 export function createTiposDeCambio(
-  config: { BANXICO_TOKEN: string },
+  config: { BANXICO_TOKEN: string; BANXICO_URL?: string },
   opts: { logger?: Pick<FastifyBaseLogger, 'warn'>; now?: () => Date } = {},
 ): TiposDeCambio {
   return new TiposDeCambio(historialEmbebido(), {
     ...opts,
-    ...(config.BANXICO_TOKEN ? { banxico: new BanxicoSie({ token: config.BANXICO_TOKEN }) } : {}),
+    ...(config.BANXICO_TOKEN
+      ? {
+          banxico: new BanxicoSie({
+            token: config.BANXICO_TOKEN,
+            ...(config.BANXICO_URL ? { url: config.BANXICO_URL } : {}),
+          }),
+        }
+      : {}),
   });
 }

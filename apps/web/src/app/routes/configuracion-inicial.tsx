@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
@@ -22,7 +22,6 @@ import {
   newClientImpuestosApi,
   newClientRubrosApi,
 } from '#src/features/configuraciones/grupos-de-impuestos/api/rubros-impuestos-api.ts';
-import { ImpuestosEmpresa } from '#src/features/configuraciones/grupos-de-impuestos/components/impuestos-empresa.tsx';
 import { RubrosList } from '#src/features/configuraciones/grupos-de-impuestos/components/rubros-list.tsx';
 import { newClientDatosFiscalesApi } from '#src/features/configuraciones/mis-datos-fiscales/api/datos-fiscales-api.ts';
 import {
@@ -39,6 +38,13 @@ import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { startSession } from '#src/shared/session/session-store.ts';
+
+// The tax list and its add/edit form load with the tax step: the wizard stays within its budget.
+const ImpuestosEmpresa = lazy(() =>
+  import('#src/features/configuraciones/grupos-de-impuestos/components/impuestos-empresa.tsx').then(
+    (m) => ({ default: m.ImpuestosEmpresa }),
+  ),
+);
 
 /** The wizard's forms are wider than the visitor column: this centres them on the page. */
 const WIDE = {
@@ -183,7 +189,9 @@ function Wizard(props: { newClientToken: string; enterpriseId: number }) {
             return (
               <div className="d-flex flex-column gap-4">
                 <RubrosList api={apis.rubros} />
-                <ImpuestosEmpresa api={apis.impuestos} />
+                <Suspense fallback={<Spinner size="sm" />}>
+                  <ImpuestosEmpresa api={apis.impuestos} />
+                </Suspense>
               </div>
             );
           case 5:

@@ -21,15 +21,22 @@ export function TipoCambioField(props: { moneda: string }) {
   });
   const propuesto = useRef<string | null>(null);
   const ref = referencia.data;
+  const sinReferencia = referencia.isSuccess && !referencia.data;
   useEffect(() => {
-    if (!ref) return;
     const actual = form.getValues('tipo_cambio').trim();
+    // A rate this field proposed for another currency or day is not this one's: the field empties
+    // and the help says there is no reference, rather than keeping a wrong rate silently.
+    if (sinReferencia && propuesto.current !== null && actual === propuesto.current) {
+      form.setValue('tipo_cambio', '', { shouldDirty: true });
+      propuesto.current = null;
+    }
+    if (!ref) return;
     // Only an empty field, or the rate this field proposed before, takes the day's rate.
     if (actual === '' || actual === propuesto.current) {
       form.setValue('tipo_cambio', ref.valor, { shouldDirty: true });
       propuesto.current = ref.valor;
     }
-  }, [ref, form]);
+  }, [ref, sinReferencia, form]);
   const error = form.formState.errors.tipo_cambio?.message;
   return (
     <Col sm={6} lg={3}>
