@@ -205,7 +205,7 @@ function pagadosDe(db: Db, enterpriseId: number) {
  */
 async function listPage(
   db: Db,
-  query: { scope: SQL; where: SQL | undefined; order: SQL[]; pagados?: Pagados },
+  query: { scope: SQL; where: SQL | undefined; order: SQL[]; pagados?: Pagados | undefined },
   page: { number: number; size: number },
 ) {
   const offset = (page.number - 1) * page.size;
@@ -235,7 +235,10 @@ async function listPage(
 type Pagados = ReturnType<typeof pagadosDe>;
 
 /** The invoice's draft row and, for the PPD list, its stamped payments' sum; then `where`. */
-function joined<Q extends PgSelect>(q: Q, query: { where: SQL | undefined; pagados?: Pagados }) {
+function joined<Q extends PgSelect>(
+  q: Q,
+  query: { where: SQL | undefined; pagados?: Pagados | undefined },
+) {
   q.innerJoin(f, and(eq(f.enterprise_id, c.enterprise_id), eq(f.comprobante_id, c.id)));
   if (query.pagados) q.leftJoin(query.pagados, eq(query.pagados.factura_id, c.id));
   return q.where(query.where);
@@ -319,12 +322,19 @@ export async function listPpdPending(
   filtros: { clientId: number | null; fromDate: string | null; toDate: string | null; hoy: string },
   page: { number: number; size: number },
 ) {
-  const pagados = pagadosDe(db, enterpriseId);
+  // Every PPD invoice: its payments summed in one pass; a client's or a period's few: looked up
+  // per invoice (summing all the enterprise's payments would cost more than the invoices shown).
+  const pagados =
+    filtros.clientId || filtros.fromDate || filtros.toDate
+      ? undefined
+      : pagadosDe(db, enterpriseId);
   const conditions: (SQL | undefined)[] = [
     baseWhere(enterpriseId),
     eq(c.status, 'timbrada'),
     eq(f.metodo_pago, 'PPD'),
-    sql`${c.total}::numeric > coalesce(${pagados.pagado}, 0)`,
+    pagados
+      ? sql`${c.total}::numeric > coalesce(${pagados.pagado}, 0)`
+      : sql`${c.total}::numeric > ${pagadoSql}::numeric`,
   ];
   if (filtros.clientId) conditions.push(eq(f.client_id, filtros.clientId));
   if (filtros.fromDate) conditions.push(sql`substr(${c.fecha}, 1, 10) >= ${filtros.fromDate}`);
