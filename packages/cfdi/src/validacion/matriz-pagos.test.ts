@@ -175,6 +175,7 @@ const MUTACIONES: Record<string, Mutacion> = {
   CRP20213: p((c) => (P(c).MonedaP = 'XXX')),
   CRP20214: p((c) => ((P(c).MonedaP = 'USD'), delete P(c).TipoCambioP)),
   CRP20215: p((c) => (P(c).TipoCambioP = '2')),
+  CRP20216: p((c) => ((P(c).MonedaP = 'USD'), (P(c).TipoCambioP = '1'))),
   CRP20217: p((c) => (P(c).Monto = '1.00')),
   CRP20218: p((c) => (P(c).Monto = '0')),
   CRP20219: p((c) => (P(c).Monto = `${P(c).Monto}1`)),
@@ -253,7 +254,13 @@ const MUTACIONES: Record<string, Mutacion> = {
   GLOBAL_PERIODO_FUTURO: [global, (c) => (c.InformacionGlobal!.Meses = '12')],
 };
 
-const validar = (c: Comprobante) => validateComprobante(c, { catalogos });
+/** Banxico's FIX of any day: 17.0000 MXN per USD. */
+const validar = (c: Comprobante) =>
+  validateComprobante(c, {
+    catalogos,
+    tipoCambioReferencia: (moneda) =>
+      moneda === 'USD' ? { serie: 'SF43718', fecha: '2024-03-01', valor: '17.0000' } : undefined,
+  });
 
 describe('Pagos 2.0 and global invoices: every rule the engine checks, broken once', () => {
   it('the valid payment and global invoice the mutations start from pass', () => {

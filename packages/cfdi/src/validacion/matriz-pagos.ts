@@ -61,10 +61,10 @@ export const MATRIZ_PAGOS: readonly ReglaMatriz[] = [
   m('CRP20213', 'MonedaP del catálogo y distinta de XXX'),
   m('CRP20214', 'TipoCambioP obligatorio si MonedaP no es MXN'),
   m('CRP20215', 'TipoCambioP 1 con MXN'),
-  f(
+  m(
     'CRP20216',
-    'Confirmacion si TipoCambioP está fuera de la variación',
-    'No se compara TipoCambioP con la referencia del día (el motor lo hace con TipoCambio, CFDI40118); el producto nunca envía Confirmacion.',
+    'TipoCambioP dentro de la variación de c_Moneda respecto al de referencia del día del pago',
+    'Referencia: FIX de Banxico (data/banxico, BANXICO_TOKEN); sin referencia del día no se decide. El producto nunca envía Confirmacion.',
   ),
   m('CRP20217', 'Σ ImpPagado / EquivalenciaDR no mayor que Monto'),
   m('CRP20218', 'Monto mayor que 0'),

@@ -8,7 +8,11 @@ import { reglasGlobal } from './rules/global.ts';
 import { reglasImpuestosLocales, reglasPagos } from './rules/pagos.ts';
 import { reglasIvaFronterizo } from './rules/frontera.ts';
 import { reglasRegimen626 } from './rules/regimen-626.ts';
-import { reglasTipoCambio, type TipoCambioReferencia } from './rules/tipo-cambio.ts';
+import {
+  reglasTipoCambio,
+  reglasTipoCambioPagos,
+  type TipoCambioReferencia,
+} from './rules/tipo-cambio.ts';
 
 /**
  * Pre-flight validation: everything a PAC checks that can be known locally (catalog keys, RFC
@@ -35,6 +39,7 @@ export function validateComprobante(
     d = reglasComprobante(c, options.catalogos, e, fecha);
   });
   pasos.push((c) => reglasTipoCambio(c, options.catalogos, e, options.tipoCambioReferencia));
+  pasos.push((c) => reglasTipoCambioPagos(c, options.catalogos, e, options.tipoCambioReferencia));
   pasos.push((c) => reglasEmisorReceptor(c, options.catalogos, e, fecha));
   pasos.push((c) => reglasConceptos(c, d, options.catalogos, e, fecha));
   pasos.push((c) => reglasIvaFronterizo(c, options.catalogos, e));

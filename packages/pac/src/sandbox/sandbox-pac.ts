@@ -13,7 +13,11 @@ import { readCertificado, type Certificado } from '@repo/cfdi/csd';
 import { medir } from '@repo/cfdi/fases';
 import { verificarSello } from '@repo/cfdi/sello';
 import type { FuenteTipoCambio } from '@repo/cfdi/tipo-cambio';
-import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
+import {
+  validateComprobante,
+  type CatalogosLookup,
+  referenciasDelComprobante,
+} from '@repo/cfdi/validacion';
 import { fechaLocal, NS, parseComprobanteXml, type Comprobante } from '@repo/cfdi/xml';
 import { firmarSolicitudCancelacion, verificarSolicitudCancelacion } from '../cancelacion-xml.ts';
 import { mensajePac, PacDuplicadoError, PacNoDisponibleError, PacRechazoError } from '../errors.ts';
@@ -260,16 +264,14 @@ export class SandboxPac implements Pac {
     if (c.Fecha < '2011-01-01') throw rechazo('403');
     if (fecha < cert.validFrom || fecha > cert.validTo) throw rechazo('305');
     // F–I
-    const referencia =
-      this.opts.tiposDeCambio && c.Moneda !== 'MXN' && c.Moneda !== 'XXX'
-        ? await this.opts.tiposDeCambio.referencia(c.Moneda, c.Fecha.slice(0, 10))
-        : undefined;
+    // The reference rates of the document's Moneda and of each payment's MonedaP (CFDI40118, CRP20216).
+    const referencias = await referenciasDelComprobante(c, this.opts.tiposDeCambio);
     const errores = medir('pac.validacion', () => [
       ...this.validarReceptorEnLista(c),
       ...validateComprobante(c, {
         catalogos: this.opts.catalogos,
         fecha: c.Fecha,
-        tipoCambioReferencia: () => referencia,
+        tipoCambioReferencia: referencias,
       }),
     ]);
     if (errores.length) {

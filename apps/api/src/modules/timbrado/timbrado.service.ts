@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Comprobante } from '@repo/cfdi/xml';
 import { medir } from '@repo/cfdi/fases';
 import { sellarComprobante } from '@repo/cfdi/sello';
-import { validateComprobante, type CatalogosLookup } from '@repo/cfdi/validacion';
+import type { FuenteTipoCambio } from '@repo/cfdi/tipo-cambio';
+import {
+  referenciasDelComprobante,
+  validateComprobante,
+  type CatalogosLookup,
+} from '@repo/cfdi/validacion';
 import type { Pac } from '@repo/pac';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -49,6 +54,8 @@ export interface TimbradoDeps {
   now: () => Date;
   pac: Pac;
   catalogos: CatalogosLookup;
+  /** Reference exchange rates: TipoCambio (CFDI40118) and each payment's TipoCambioP (CRP20216). */
+  tiposDeCambio?: FuenteTipoCambio;
 }
 
 export interface ContextoComprobante {
@@ -141,8 +148,9 @@ export async function timbrarComprobante(
     fecha: instante,
   };
   const borrador = medir('api.documento', () => input.buildComprobante(provisional));
+  const referencias = await referenciasDelComprobante(borrador, deps.tiposDeCambio);
   const errores = medir('api.validacion', () =>
-    validateComprobante(borrador, { catalogos: deps.catalogos }),
+    validateComprobante(borrador, { catalogos: deps.catalogos, tipoCambioReferencia: referencias }),
   );
   if (errores.length > 0) {
     const porCampo: Record<string, string[]> = {};

@@ -1,5 +1,9 @@
 import { Decimal } from '../../decimal.ts';
-import { limitesTipoCambio, type ReferenciaTipoCambio } from '../../tipo-cambio/referencia.ts';
+import {
+  limitesTipoCambio,
+  type FuenteTipoCambio,
+  type ReferenciaTipoCambio,
+} from '../../tipo-cambio/referencia.ts';
 import type { Comprobante } from '../../xml/model.ts';
 import type { CatalogosLookup } from '../catalogos-lookup.ts';
 import type { Errores } from '../error-validacion.ts';
@@ -43,4 +47,54 @@ export function reglasTipoCambio(
       'El campo Confirmacion no debe existir cuando el TipoCambio y el Total están dentro de los límites permitidos.',
       'CFDI40127',
     );
+}
+
+/**
+ * CRP20216 (rules 7.2): each Pago's TipoCambioP within c_Moneda's variation around the reference
+ * rate of its FechaPago's day (the product never sends Confirmacion). Decided only when the caller
+ * knows that day's reference.
+ */
+export function reglasTipoCambioPagos(
+  c: Comprobante,
+  cat: CatalogosLookup,
+  e: Errores,
+  referencia: TipoCambioReferencia | undefined,
+): void {
+  if (!referencia) return;
+  (c.Complemento?.Pagos?.Pago ?? []).forEach((p, i) => {
+    if (p.MonedaP === 'MXN' || p.MonedaP === 'XXX') return;
+    const tc = num(p.TipoCambioP);
+    const porcentaje = cat.moneda(p.MonedaP)?.porcentajeVariacion;
+    const ref = referencia(p.MonedaP, (p.FechaPago ?? '').slice(0, 10));
+    if (!tc || porcentaje === undefined || !ref) return;
+    const { li, ls } = limitesTipoCambio(ref.valor, porcentaje);
+    if ((tc.lessThan(li) || tc.greaterThan(ls)) && c.Confirmacion === undefined)
+      e.add(
+        'CRP20216',
+        `Complemento.Pagos.Pago[${i}].TipoCambioP`,
+        `El tipo de cambio del pago ${p.TipoCambioP} se aleja más del ${porcentaje}% del tipo de cambio de referencia del día del pago (FIX de Banxico del ${ref.fecha}: ${new Decimal(ref.valor).toFixed()}); el rango permitido es de ${li.toFixed()} a ${ls.toFixed()}.`,
+        'CRP20216; c_Moneda porcentaje_variacion',
+      );
+  });
+}
+
+/**
+ * The reference rates a document needs (its Moneda on its Fecha, each Pago's MonedaP on its
+ * FechaPago), fetched from the source before validating, as validateComprobante is synchronous.
+ */
+export async function referenciasDelComprobante(
+  c: Comprobante,
+  fuente: FuenteTipoCambio | undefined,
+): Promise<TipoCambioReferencia> {
+  const pares = new Map<string, [string, string]>();
+  const pedir = (moneda: string | undefined, fecha: string | undefined) => {
+    if (!moneda || moneda === 'MXN' || moneda === 'XXX' || !fecha) return;
+    pares.set(`${moneda}|${fecha.slice(0, 10)}`, [moneda, fecha.slice(0, 10)]);
+  };
+  pedir(c.Moneda, c.Fecha);
+  for (const p of c.Complemento?.Pagos?.Pago ?? []) pedir(p.MonedaP, p.FechaPago);
+  const conocidas = new Map<string, ReferenciaTipoCambio | undefined>();
+  if (fuente)
+    for (const [k, [moneda, dia]] of pares) conocidas.set(k, await fuente.referencia(moneda, dia));
+  return (moneda, dia) => conocidas.get(`${moneda}|${dia}`);
 }
