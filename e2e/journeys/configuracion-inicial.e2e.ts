@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateTestCsd } from '@repo/cfdi/csd';
 import { login, registerVerifiedAccount } from '../fixtures/accounts.ts';
 import {
+  DESKTOP,
   PHONE,
   horizontalOverflow,
   newPage,
@@ -98,7 +99,18 @@ describe('initial configuration wizard', () => {
       .getByTestId('rubros')
       .getByRole('row', { name: /General/ })
       .waitFor();
+    // The tax step also adds the rates the enterprise uses (issue 14): here ISR withheld at 2 %.
+    const impuestos = page.getByRole('region', { name: 'Impuestos de su empresa' });
+    await impuestos.getByLabel('Tipo', { exact: true }).selectOption('retenidos');
+    await impuestos.getByLabel('Impuesto', { exact: true }).selectOption('ISR');
+    await impuestos.getByLabel('Tasa', { exact: true }).fill('2');
+    await impuestos.getByRole('button', { name: 'Agregar' }).click();
+    await impuestos.getByText('Se agregó ISR 2% a sus impuestos retenidos.').waitFor();
+    await impuestos.getByText('ISR 2%', { exact: true }).waitFor();
     await screenshot(page, 'configuracion-inicial-4');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'configuracion-inicial-4-telefono');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
     expect(await stepCounter.textContent()).toBe('Paso 5 de 6');
