@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { HistorialTipoCambio } from '@repo/cfdi/tipo-cambio';
 import { catalogosDePrueba } from '../../../cfdi/test/catalogos-de-prueba.ts';
 import { PacRechazoError } from '../errors.ts';
-import { cfdiSellado, ingresoDraft } from '../../test/cfdi-de-prueba.ts';
+import { impuestosDeDocumento } from '@repo/cfdi/calc';
+import { readCertificado } from '@repo/cfdi/csd';
+import { firmarComprobante } from '@repo/cfdi/sello';
+import { buildPago, fechaLocal, parseComprobanteXml } from '@repo/cfdi/xml';
+import { cfdiSellado, csdEku, EKU, ingresoDraft } from '../../test/cfdi-de-prueba.ts';
 import { SandboxPac } from './sandbox-pac.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-fiscal-'));
@@ -62,5 +66,68 @@ describe('the sandbox PAC refuses what a real PAC refuses', () => {
       }),
     });
     expect((await pac.timbrar(tijuana, { idempotencyKey: 'tijuana' })).codigo).toBe('200');
+  });
+
+  it('a payment in USD with TipoCambioP 1 → CRP20216; at the FIX of its payment day it is stamped', async () => {
+    const factura = await pac.timbrar(
+      cfdiSellado(AHORA, {
+        draft: ingresoDraft({
+          moneda: 'USD',
+          tipoCambio: '17.4520',
+          metodoPago: 'PPD',
+          formaPago: '99',
+        }),
+      }),
+      { idempotencyKey: 'ppd-usd' },
+    );
+    const f = parseComprobanteXml(factura.xml);
+    const fecha = fechaLocal(AHORA, 'America/Mexico_City');
+    const pago = (tipoCambioP: string) => {
+      const r = buildPago(
+        {
+          lugarExpedicion: '42501',
+          emisor: { ...EKU, regimenFiscal: '601' },
+          receptor: {
+            rfc: 'CACX7605101P8',
+            nombre: 'XOCHILT CASAS CHAVEZ',
+            domicilioFiscalReceptor: '10740',
+            regimenFiscalReceptor: '612',
+          },
+          pago: {
+            fechaPago: fecha,
+            formaDePagoP: '03',
+            monedaP: 'USD',
+            tipoCambioP,
+            documentos: [
+              {
+                IdDocumento: factura.uuid,
+                MonedaDR: 'USD',
+                NumParcialidad: 1,
+                totalDocumento: f.Total,
+                pagadoAnterior: '0',
+                ImpPagado: f.Total,
+                impuestos: impuestosDeDocumento(
+                  f.Conceptos.map((c) => ({ Traslados: c.Impuestos?.Traslados ?? [] })),
+                ),
+              },
+            ],
+          },
+        },
+        { fecha },
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.errores));
+      return firmarComprobante(r.comprobante, {
+        certificado: readCertificado(csdEku().cer),
+        llave: csdEku().llave,
+      }).xml;
+    };
+    const e = await rechazo(pago('1'));
+    expect(e.codigo).toBe('CRP20216');
+    expect(e.incidencias[0]).toMatchObject({
+      codigo: 'CRP20216',
+      ruta: 'Complemento.Pagos.Pago[0].TipoCambioP',
+    });
+    expect(e.incidencias[0]?.mensaje).toMatch(/FIX de Banxico del 2026-01-21: 17\.452/);
+    expect((await pac.timbrar(pago('17.4520'), { idempotencyKey: 'pago-usd' })).codigo).toBe('200');
   });
 });
