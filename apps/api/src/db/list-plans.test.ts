@@ -23,7 +23,7 @@ import {
   listFacturas,
   listPpdPending,
   type FacturaFilters,
-} from '../modules/facturas/facturas.queries.ts';
+} from '../modules/facturas/facturas-lista.queries.ts';
 import {
   buscarExportacion,
   documentosDelPeriodo,

@@ -6,7 +6,8 @@ import { comprobantes as c } from '../../db/schema/comprobantes.ts';
 import { facturasIngreso as f } from '../../db/schema/facturas.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeWorkbook, type CellValue, type Column } from '../clients/spreadsheet.ts';
-import { facturasWhere, listColumns, toListItem, type FacturaFilters } from './facturas.queries.ts';
+import { facturasWhere, type FacturaFilters } from './facturas-lista.queries.ts';
+import { listColumns, toListItem } from './facturas.queries.ts';
 
 /** The most invoices one export takes: more are narrowed down with the filters. */
 export const MAX_EXPORT_ROWS = 10_000;
