@@ -238,6 +238,11 @@ describe('payment complements', () => {
     expect(await form.getByTestId('pago-documentos').innerText()).toContain('Saldo $ 116.00 USD');
     await form.locator('#pago-moneda').selectOption('MXN');
     expect(await form.locator('#pago-doc-0').inputValue()).toBe('');
+    // Banxico's history in the repository has no rate for today: the form says so, proposes none.
+    await form
+      .getByText('No hay tipo de cambio de referencia de Banxico para esta fecha')
+      .waitFor();
+    expect(await form.locator('#pago-tipo-cambio').inputValue()).toBe('');
     await form.locator('#pago-tipo-cambio').fill('17.2345');
     // 116.00 and 232.00 dollars at 17.2345 pesos: what settles each balance exactly.
     expect(await form.locator('#pago-doc-0').inputValue()).toBe('1999.20');

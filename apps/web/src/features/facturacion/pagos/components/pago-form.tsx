@@ -18,6 +18,7 @@ import { useFormasPago } from '#src/features/facturacion/factura-form/api/datos-
 import { PENDIENTES_QUERY_KEY, registrarPago } from '../api/complementos-pago.ts';
 import { PagoDocumentos } from './pago-documentos.tsx';
 import { PagoOpcionales } from './pago-opcionales.tsx';
+import { PagoTipoCambio } from './pago-tipo-cambio.tsx';
 import {
   type PagoFormValues,
   conImportesPropuestos,
@@ -230,20 +231,13 @@ export function PagoForm(props: {
                 <option value="MXN">MXN - Peso mexicano</option>
               </Form.Select>
             </Col>
-            <Col sm={6} lg={4}>
-              <Form.Label htmlFor="pago-tipo-cambio" className="fw-semibold">
-                Tipo de cambio del día del pago
-              </Form.Label>
-              <Form.Control
-                id="pago-tipo-cambio"
-                inputMode="decimal"
-                value={values.tipo_cambio}
-                isInvalid={!!error('tipo_cambio')}
-                onChange={(e) => setConversion('tipo_cambio', e.target.value)}
-              />
-              <Form.Control.Feedback type="invalid">{error('tipo_cambio')}</Form.Control.Feedback>
-              <Form.Text muted>Pesos mexicanos por cada {props.moneda}.</Form.Text>
-            </Col>
+            <PagoTipoCambio
+              moneda={props.moneda}
+              fecha={values.fecha}
+              value={values.tipo_cambio}
+              error={error('tipo_cambio')}
+              onChange={(valor) => setConversion('tipo_cambio', valor)}
+            />
           </>
         )}
         {varias ? (

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import { getTipoDeCambio } from '#src/features/facturacion/factura-form/api/tipo-de-cambio.ts';
+
+/**
+ * The exchange rate of a payment of a foreign-currency invoice: proposes Banxico's FIX of the
+ * payment day and says which rates the SAT accepts (c_Moneda's variation, CRP20216). Only an empty
+ * field, or the rate it proposed before, takes the day's rate; with no reference it says so.
+ */
+export function PagoTipoCambio(props: {
+  moneda: string;
+  /** The payment day, AAAA-MM-DD. */
+  fecha: string;
+  value: string;
+  error: string | undefined;
+  onChange: (valor: string) => void;
+}) {
+  const { moneda, fecha, value, onChange } = props;
+  const referencia = useQuery({
+    queryKey: ['tipo-de-cambio', moneda, fecha],
+    queryFn: () => getTipoDeCambio(moneda, fecha),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(fecha),
+    staleTime: 60 * 60_000,
+  });
+  const propuesto = useRef<string | null>(null);
+  // The latest onChange, without making the proposal depend on its identity.
+  const cambiar = useRef(onChange);
+  useEffect(() => {
+    cambiar.current = onChange;
+  });
+  const ref = referencia.data;
+  const sinReferencia = referencia.isSuccess && !ref;
+  useEffect(() => {
+    const actual = value.trim();
+    if (sinReferencia && propuesto.current !== null && actual === propuesto.current) {
+      propuesto.current = null;
+      cambiar.current('');
+      return;
+    }
+    if (ref && (actual === '' || actual === propuesto.current) && actual !== ref.valor) {
+      propuesto.current = ref.valor;
+      cambiar.current(ref.valor);
+    }
+  }, [ref, sinReferencia, value]);
+  return (
+    <Col sm={6} lg={4}>
+      <Form.Label htmlFor="pago-tipo-cambio" className="fw-semibold">
+        Tipo de cambio del día del pago
+      </Form.Label>
+      <Form.Control
+        id="pago-tipo-cambio"
+        inputMode="decimal"
+        value={value}
+        isInvalid={!!props.error}
+        aria-describedby="pago-tipo-cambio-ayuda"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <Form.Control.Feedback type="invalid">{props.error}</Form.Control.Feedback>
+      <Form.Text id="pago-tipo-cambio-ayuda" muted>
+        Pesos mexicanos por cada {moneda}.{' '}
+        {ref
+          ? `FIX de Banxico del ${ref.fecha_publicacion}: ${ref.valor}; el SAT admite de ${ref.limite_inferior} a ${ref.limite_superior}.`
+          : sinReferencia
+            ? 'No hay tipo de cambio de referencia de Banxico para esta fecha; capture el publicado en el Diario Oficial.'
+            : ''}
+      </Form.Text>
+    </Col>
+  );
+}
