@@ -78,24 +78,27 @@ export function FacturasList() {
             Sus facturas de ingreso timbradas, canceladas y pre facturas.
           </p>
         </div>
-        {view !== 'welcome' && (
-          <div className="d-flex flex-wrap gap-2">
-            {view === 'rows' && (
-              <DownloadButton
-                variant="outline-secondary"
-                download={() => exportFacturas(query.filters)}
-              >
-                Exportar a Excel
-              </DownloadButton>
-            )}
+        <div className="d-flex flex-wrap gap-2">
+          {view === 'rows' && (
+            <DownloadButton
+              variant="outline-secondary"
+              download={() => exportFacturas(query.filters)}
+            >
+              Exportar a Excel
+            </DownloadButton>
+          )}
+          {/* Also before the first income invoice: the ZIP holds global invoices and payments too. */}
+          {view !== null && (
             <Button variant="outline-secondary" onClick={() => setZipAbierto(true)}>
               Descargar XML y PDF (ZIP)
             </Button>
+          )}
+          {view !== 'welcome' && (
             <Link to={facturaPaths.nuevo} className="btn btn-primary">
               Nueva factura
             </Link>
-          </div>
-        )}
+          )}
+        </div>
       </div>
       {zipAbierto !== null && (
         <Suspense fallback={null}>
