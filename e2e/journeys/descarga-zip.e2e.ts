@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FacturaDraftRequestInput, TimbrarFacturaResponse } from '@repo/contracts/facturas';
+import type { TimbrarFacturaResponse } from '@repo/contracts/facturas';
 import { login, signInPage } from '../fixtures/accounts.ts';
 import { DESKTOP, PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
-import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
+import { type FacturacionSetup, facturaDraft, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
@@ -15,33 +15,12 @@ beforeAll(async () => {
   setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Lucía Ordaz Peña' });
 });
 
-function draft(overrides: Partial<FacturaDraftRequestInput> = {}): FacturaDraftRequestInput {
-  return {
-    client_id: setup.client.id,
-    serie_id: setup.serie.id,
-    forma_pago: '03',
-    metodo_pago: 'PUE',
-    uso_cfdi: 'G03',
-    partidas: [
-      {
-        product_service_id: setup.product.id,
-        cantidad: '1',
-        precio_unitario: '1500.00',
-        impuestos_trasladados: setup.rubros.iva16.impuestos_trasladados
-          .filter((t) => t.selected)
-          .map((t) => t.id),
-      },
-    ],
-    ...overrides,
-  };
-}
-
 const factura = async () =>
   (
     await setup.api.send<TimbrarFacturaResponse>(
       'POST',
       'facturacion/V40/facturas-ingreso',
-      draft(),
+      facturaDraft(setup),
     )
   ).factura;
 
@@ -67,7 +46,7 @@ describe("a period's XML and PDF as one ZIP", () => {
       factura_id: cancelada.id,
       motivo: '02',
     });
-    await setup.api.send('POST', 'facturacion/V40/pre-facturas-ingreso', draft());
+    await setup.api.send('POST', 'facturacion/V40/pre-facturas-ingreso', facturaDraft(setup));
 
     const page = await newPage(journey.browser, journey.app.url, DESKTOP);
     await signInPage(page, setup.session);

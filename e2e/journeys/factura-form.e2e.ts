@@ -2,22 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FacturaDetail } from '@repo/contracts/facturas';
 import { signInPage } from '../fixtures/accounts.ts';
-import { newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot, pick } from '../fixtures/browser.ts';
 import { createClient, createProduct, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
-
-/** Picks a row of a searchable select (client or product) by typing part of its text. */
-async function pick(page: Page, inputId: string, text: string): Promise<void> {
-  const input = page.locator(`#${inputId}`);
-  await input.click();
-  await input.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text) })
-    .first()
-    .click();
-}
 
 const credits = (page: Page) => page.getByTestId('nav-credits').locator('.badge');
 

@@ -2,24 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInPage } from '../fixtures/accounts.ts';
-import { newPage, screenshot } from '../fixtures/browser.ts';
+import { newPage, screenshot, pick } from '../fixtures/browser.ts';
 import { randomRfc, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
 
 const credits = (page: Page) => page.getByTestId('nav-credits').locator('.badge').innerText();
-
-/** Picks a row of the invoice form's searchable selects by typing part of its text. */
-async function pick(page: Page, inputId: string, text: string): Promise<void> {
-  const input = page.locator(`#${inputId}`);
-  await input.click();
-  await input.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text) })
-    .first()
-    .click();
-}
 
 describe('the income invoice journey', () => {
   it('issues, edits, stamps, delivers, shares and cancels an invoice through the screens', async () => {

@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacturaDetail, TimbrarFacturaResponse } from '@repo/contracts/facturas';
 import type { TaxResponse } from '@repo/contracts/impuestos';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { signInPage } from '../fixtures/accounts.ts';
-import { DESKTOP, PHONE, newPage, screenshot } from '../fixtures/browser.ts';
+import { DESKTOP, PHONE, newPage, screenshot, pick } from '../fixtures/browser.ts';
 import {
   type FacturacionSetup,
   createClient,
@@ -97,16 +96,6 @@ async function timbrar(
   });
   expect(factura.status).toBe('timbrada');
   return factura;
-}
-
-async function pick(page: Page, inputId: string, text: string): Promise<void> {
-  const input = page.locator(`#${inputId}`);
-  await input.click();
-  await input.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text) })
-    .first()
-    .click();
 }
 
 describe('fiscal journeys: businesses with special taxes invoice', () => {

@@ -1,3 +1,4 @@
+import { filasDeMatriz } from './matriz-filas.ts';
 import type { ReglaMatriz } from './matriz.ts';
 
 /**
@@ -5,20 +6,7 @@ import type { ReglaMatriz } from './matriz.ts';
  * product checks each one, as MATRIZ (see its header). `motor` rules are broken once each in
  * matriz-pagos.test.ts; the sandbox PAC runs the same engine, so it answers the same code.
  */
-const T = 'src/validacion/matriz-pagos.test.ts';
-const m = (code: string, regla: string, nota?: string): ReglaMatriz => ({
-  code,
-  regla,
-  donde: 'motor',
-  test: T,
-  ...(nota ? { nota } : {}),
-});
-const f = (code: string, regla: string, nota: string): ReglaMatriz => ({
-  code,
-  regla,
-  donde: 'fuera',
-  nota,
-});
+const { m, f } = filasDeMatriz('src/validacion/matriz-pagos.test.ts');
 const XSD = 'Lo impide el XSD de Pagos 2.0 (enumeración del catálogo): 301.';
 const OBJETO = 'El producto solo emite ObjetoImpDR 01 o 02 (las facturas solo llevan 01 o 02).';
 

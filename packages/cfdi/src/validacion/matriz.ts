@@ -8,6 +8,7 @@
  * MATRIZ.md is generated from this list (`npx tsx packages/cfdi/scripts/matriz.ts`) and a test keeps
  * both, the rules' source and the tests in sync.
  */
+import { filasDeMatriz } from './matriz-filas.ts';
 import { MATRIZ_GLOBAL, MATRIZ_PAGOS } from './matriz-pagos.ts';
 
 export type DondeSeRevisa = 'motor' | 'pac' | 'registro' | 'fuera';
@@ -21,21 +22,8 @@ export interface ReglaMatriz {
   nota?: string;
 }
 
-const M = 'src/validacion/matriz.test.ts';
 const SANDBOX = 'packages/pac/src/sandbox/sandbox-pac.test.ts';
-const m = (code: string, regla: string, nota?: string): ReglaMatriz => ({
-  code,
-  regla,
-  donde: 'motor',
-  test: M,
-  ...(nota ? { nota } : {}),
-});
-const f = (code: string, regla: string, nota: string): ReglaMatriz => ({
-  code,
-  regla,
-  donde: 'fuera',
-  nota,
-});
+const { m, f } = filasDeMatriz('src/validacion/matriz.test.ts');
 const r = (code: string, regla: string, nota: string, test?: string): ReglaMatriz => ({
   code,
   regla,
