@@ -86,7 +86,9 @@ describe('editing and deleting the rates an enterprise added', () => {
     });
     const borrar = await api(t, e, 'DELETE', `/api/impuestos-retenidos/${dosTercios.id}`);
     expect(borrar.statusCode).toBe(409);
-    expect(borrar.json().dataError).toMatch(/^No se puede eliminar este impuesto .*Honorarios 2\/3/);
+    expect(borrar.json().dataError).toMatch(
+      /^No se puede eliminar este impuesto .*Honorarios 2\/3/,
+    );
     const descripcion = await api(t, e, 'PUT', `/api/impuestos-retenidos/${dosTercios.id}`, {
       tax_type: 'IVA',
       tipo_factor: 'Tasa',
