@@ -21,9 +21,8 @@ import { formatCurrency } from '#src/shared/format/currency.ts';
 import { request } from '#src/shared/http/api-client.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
-import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
+import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
-import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
 import { claveConDescripcion, useCatalogo } from '../../shared/api/get-catalogo.ts';
 import { motivosCancelacionOf } from '../../facturas/motivos-cancelacion.ts';
 import {
@@ -292,14 +291,12 @@ export function GlobalDetail(props: { id: number }) {
         </Card.Body>
       </Card>
       {sellada && (
-        <Row className="g-4 mb-5">
-          <Col lg={6}>
-            <SendEmailPanel comprobanteId={g.id} comprobanteType="factura_global" clientId={null} />
-          </Col>
-          <Col lg={6}>
-            <ShareInvoicePanel comprobanteId={g.id} comprobanteType="factura_global" />
-          </Col>
-        </Row>
+        <ComprobantePaneles
+          comprobanteId={g.id}
+          comprobanteType="factura_global"
+          clientId={null}
+          className="g-4 mb-5"
+        />
       )}
       {g.status === 'timbrada' && (
         <CancelarGlobalModal g={g} show={cancelar} onHide={() => setCancelar(false)} />

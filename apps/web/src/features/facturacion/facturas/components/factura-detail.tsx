@@ -17,9 +17,8 @@ import {
   useCatalogo,
 } from '#src/features/facturacion/shared/api/get-catalogo.ts';
 import { useConsultarEstadoCancelacion } from '../api/cancelar-factura.ts';
-import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
-import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
+import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { useDeletePreFactura } from '../api/delete-pre-factura.ts';
 import { useFactura } from '../api/get-factura.ts';
 import { useTimbrarPreFactura } from '../api/timbrar-pre-factura.ts';
@@ -359,18 +358,12 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
         {factura.cfdi && <CfdiView cfdi={factura.cfdi} />}
 
         {stamped && (
-          <Row className="g-4">
-            <Col lg={6}>
-              <SendEmailPanel
-                comprobanteId={factura.id}
-                comprobanteType="factura_ingreso"
-                clientId={factura.client_id}
-              />
-            </Col>
-            <Col lg={6}>
-              <ShareInvoicePanel comprobanteId={factura.id} comprobanteType="factura_ingreso" />
-            </Col>
-          </Row>
+          <ComprobantePaneles
+            comprobanteId={factura.id}
+            comprobanteType="factura_ingreso"
+            clientId={factura.client_id}
+            className="g-4"
+          />
         )}
       </div>
 

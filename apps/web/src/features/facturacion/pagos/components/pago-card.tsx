@@ -5,8 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { PagoItem } from '@repo/contracts/complementos-pago';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
-import { SendEmailPanel } from '#src/shared/comprobantes/send-email-panel.tsx';
-import { ShareInvoicePanel } from '#src/shared/comprobantes/share-invoice-panel.tsx';
+import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { formatFechaCfdi } from '#src/features/facturacion/facturas/format-cfdi.ts';
 import {
@@ -145,18 +144,12 @@ export function PagoCard(props: {
                   </Button>
                 )}
               </div>
-              <Row className="g-3">
-                <Col lg={6}>
-                  <SendEmailPanel
-                    comprobanteId={pago.id}
-                    comprobanteType="complemento_pago"
-                    clientId={props.clientId}
-                  />
-                </Col>
-                <Col lg={6}>
-                  <ShareInvoicePanel comprobanteId={pago.id} comprobanteType="complemento_pago" />
-                </Col>
-              </Row>
+              <ComprobantePaneles
+                comprobanteId={pago.id}
+                comprobanteType="complemento_pago"
+                clientId={props.clientId}
+                className="g-3"
+              />
             </>
           )}
         </Card.Body>

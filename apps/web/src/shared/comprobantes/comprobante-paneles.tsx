@@ -1,0 +1,32 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import type { ComprobanteType } from '@repo/contracts/comprobantes';
+import { SendEmailPanel } from './send-email-panel.tsx';
+import { ShareInvoicePanel } from './share-invoice-panel.tsx';
+
+/** A stamped document's "send by e-mail" and "share" panels, side by side on a wide screen. */
+export function ComprobantePaneles(props: {
+  comprobanteId: number;
+  comprobanteType: ComprobanteType;
+  /** The client whose e-mails are proposed; null for a global invoice. */
+  clientId: number | null;
+  className: string;
+}) {
+  return (
+    <Row className={props.className}>
+      <Col lg={6}>
+        <SendEmailPanel
+          comprobanteId={props.comprobanteId}
+          comprobanteType={props.comprobanteType}
+          clientId={props.clientId}
+        />
+      </Col>
+      <Col lg={6}>
+        <ShareInvoicePanel
+          comprobanteId={props.comprobanteId}
+          comprobanteType={props.comprobanteType}
+        />
+      </Col>
+    </Row>
+  );
+}
