@@ -8,10 +8,13 @@
  * postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped at the end). Also the
  * start-up load time and memory of the catalogs. Skips a store that is not available, saying so.
  */
+import { basename, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { loadCatalogos } from '@repo/catalogos';
+import { loadCatalogos, type ClaveProdServ, type ClaveUnidad } from '@repo/catalogos';
 import { PRODUCTOS_SPEC, UNIDADES_SPEC } from '../../packages/catalogos/src/create-catalogos.ts';
 import { normalize } from '../../packages/catalogos/src/search/normalize.ts';
 import { TextIndex } from '../../packages/catalogos/src/search/text-index.ts';
@@ -20,6 +23,13 @@ import { registerErrorHandler } from '../../apps/api/src/http/errors.ts';
 import { catalogosRoutes } from '../../apps/api/src/modules/catalogos/catalogos.routes.ts';
 import type { Client as PgClient } from 'pg';
 import { benchQueries, type BenchQuery, type QueryType } from './queries.ts';
+import { answerQueries, compareAnswers } from './same-answers.ts';
+
+const { values: args } = parseArgs({
+  options: { compare: { type: 'string' }, only: { type: 'string' } },
+});
+const STORES = ['in-process', 'http', 'sqlite', 'postgres'];
+const stores = new Set(args.only ? args.only.split(',') : STORES);
 
 const REPEAT = 20;
 const queries = benchQueries();
@@ -55,6 +65,31 @@ async function measure(
   record(name, timings);
 }
 
+/**
+ * Several variants of the same store, alternating query by query (the order turned every
+ * repetition), so that the machine's load falls on all of them alike.
+ */
+async function measureAlternating(
+  variants: { name: string; run: (q: BenchQuery) => unknown; before?: (q: BenchQuery) => void }[],
+  repeat: number,
+) {
+  const timings = variants.map(() => new Map<QueryType, number[]>(TYPES.map((t) => [t, []])));
+  for (const v of variants) for (const q of queries) await v.run(q);
+  for (let r = 0; r < repeat; r++) {
+    for (const q of queries) {
+      for (let j = 0; j < variants.length; j++) {
+        const k = r % 2 === 0 ? j : variants.length - 1 - j;
+        const v = variants[k]!;
+        v.before?.(q);
+        const t0 = performance.now();
+        await v.run(q);
+        timings[k]!.get(q.type)?.push(performance.now() - t0);
+      }
+    }
+  }
+  variants.forEach((v, k) => record(v.name, timings[k]!));
+}
+
 // --- start-up load time and memory -------------------------------------------------------------
 const mem0 = process.memoryUsage();
 let t0 = performance.now();
@@ -87,30 +122,102 @@ console.log(
 );
 
 // --- in process ---------------------------------------------------------------------------------
-const prodIndex = new TextIndex(prodRows, PRODUCTOS_SPEC);
-const unitIndex = new TextIndex(unitRows, UNIDADES_SPEC);
-const indexOf = (q: BenchQuery) => (q.type === 'unit' ? unitIndex : prodIndex);
-await measure('in-process, uncached', (q) => indexOf(q).search(q.q), {
-  before: (q) => indexOf(q).clearCaches(),
-  repeat: 5,
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+/** A TextIndex built on its own: CPU time (moves less with the load than the wall time) and heap. */
+function built<I>(name: string, build: () => I): I {
+  globalThis.gc?.();
+  const heap0 = process.memoryUsage().heapUsed;
+  const c0 = cpuMs();
+  const w0 = performance.now();
+  const index = build();
+  const cpu = cpuMs() - c0;
+  const wall = performance.now() - w0;
+  globalThis.gc?.();
+  const heap = process.memoryUsage().heapUsed - heap0;
+  console.log(
+    `${name}: CPU ${cpu.toFixed(0)} ms, wall ${wall.toFixed(0)} ms${globalThis.gc ? `, heap +${mb(heap)}` : ' (heap: run with --expose-gc)'}`,
+  );
+  return index;
+}
+type Index<T> = Pick<TextIndex<T>, 'search' | 'clearCaches'>;
+const prodIndex: Index<ClaveProdServ> = built(
+  'TextIndex c_ClaveProdServ',
+  () => new TextIndex(prodRows, PRODUCTOS_SPEC),
+);
+const unitIndex: Index<ClaveUnidad> = built(
+  'TextIndex c_ClaveUnidad',
+  () => new TextIndex(unitRows, UNIDADES_SPEC),
+);
+const uncached = (prod: Index<ClaveProdServ>, unit: Index<ClaveUnidad>) => ({
+  run: (q: BenchQuery) => (q.type === 'unit' ? unit : prod).search(q.q),
+  before: (q: BenchQuery) => (q.type === 'unit' ? unit : prod).clearCaches(),
 });
-{
-  // The same uncached path without the one- and two-character lists ranked at build time: the
-  // comparison of that change in one run (the machine's load moves too much between runs).
-  const prodLive = new TextIndex(prodRows, PRODUCTOS_SPEC, { precomputeShortQueries: false });
-  const unitLive = new TextIndex(unitRows, UNIDADES_SPEC, { precomputeShortQueries: false });
-  const liveOf = (q: BenchQuery) => (q.type === 'unit' ? unitLive : prodLive);
-  await measure('in-process, uncached, no 1–2 char lists', (q) => liveOf(q).search(q.q), {
-    before: (q) => liveOf(q).clearCaches(),
-    repeat: 5,
+const variants: { name: string; prod: Index<ClaveProdServ>; unit: Index<ClaveUnidad> }[] = [
+  { name: 'in-process, uncached', prod: prodIndex, unit: unitIndex },
+];
+if (args.compare) {
+  // Another checkout's index (e.g. a worktree of main), alternating with this one query by query.
+  const dir = resolve(args.compare);
+  const other = (await import(
+    pathToFileURL(`${dir}/packages/catalogos/src/search/text-index.ts`).href
+  )) as {
+    TextIndex: typeof TextIndex;
+  };
+  const prodOther = built(
+    `TextIndex c_ClaveProdServ (${args.compare})`,
+    () => new other.TextIndex(prodRows, PRODUCTOS_SPEC),
+  );
+  const unitOther = built(
+    `TextIndex c_ClaveUnidad (${args.compare})`,
+    () => new other.TextIndex(unitRows, UNIDADES_SPEC),
+  );
+  const same = [
+    compareAnswers(
+      prodIndex,
+      prodOther,
+      answerQueries(prodRows, (r) => `${r.descripcion} ${r.palabrasSimilares}`, queries),
+      prodRows.filter((_, i) => i % 1300 === 0).map((r) => r.clave),
+    ),
+    compareAnswers(
+      unitIndex,
+      unitOther,
+      answerQueries(unitRows, (r) => `${r.clave} ${r.nombre} ${r.simbolo}`, queries),
+      unitRows.filter((_, i) => i % 50 === 0).map((r) => r.clave),
+    ),
+  ];
+  const differences = same.flatMap((s) => s.differences);
+  console.log(
+    `answers compared with ${args.compare}: ${same.reduce((n, s) => n + s.compared, 0)} pages, ${differences.length === 0 ? 'all identical' : `DIFFERENT:\n  ${differences.join('\n  ')}`}`,
+  );
+  variants.push({
+    name: `in-process, uncached (${basename(dir)})`,
+    prod: prodOther,
+    unit: unitOther,
+  });
+} else {
+  // Without the prefix unions built with the index: what they bring, in the same run.
+  variants.push({
+    name: 'in-process, uncached, no prefix unions',
+    prod: new TextIndex(prodRows, PRODUCTOS_SPEC, { precompute: false }),
+    unit: new TextIndex(unitRows, UNIDADES_SPEC, { precompute: false }),
   });
 }
-await measure('in-process, cached', (q) =>
-  q.type === 'unit' ? catalogos.searchUnidades(q.q) : catalogos.searchProductosServicios(q.q),
-);
+if (stores.has('in-process'))
+  await measureAlternating(
+    variants.map((v) => ({ name: v.name, ...uncached(v.prod, v.unit) })),
+    5,
+  );
+if (stores.has('in-process')) {
+  await measure('in-process, cached', (q) =>
+    q.type === 'unit' ? catalogos.searchUnidades(q.q) : catalogos.searchProductosServicios(q.q),
+  );
+}
 
 // --- over HTTP ----------------------------------------------------------------------------------
-{
+if (stores.has('http')) {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -155,49 +262,50 @@ interface SqliteDatabase {
 }
 // Only this comparison uses SQLite: not a dependency of the repository (a native build for everyone).
 const SQLITE = 'better-sqlite3';
-try {
-  const { default: Database } = (await import(SQLITE)) as {
-    default: new (path: string) => SqliteDatabase;
-  };
-  const db = new Database(':memory:');
-  db.exec(`CREATE TABLE prod (clave TEXT PRIMARY KEY, descripcion TEXT, palabras TEXT);
+if (stores.has('sqlite'))
+  try {
+    const { default: Database } = (await import(SQLITE)) as {
+      default: new (path: string) => SqliteDatabase;
+    };
+    const db = new Database(':memory:');
+    db.exec(`CREATE TABLE prod (clave TEXT PRIMARY KEY, descripcion TEXT, palabras TEXT);
     CREATE VIRTUAL TABLE prod_fts USING fts5(descripcion, palabras, content='prod', content_rowid='rowid',
       tokenize='unicode61 remove_diacritics 2');
     CREATE TABLE unidad (clave TEXT PRIMARY KEY, nombre TEXT, descripcion TEXT);
     CREATE VIRTUAL TABLE unidad_fts USING fts5(nombre, descripcion, content='unidad', content_rowid='rowid',
       tokenize='unicode61 remove_diacritics 2');`);
-  const insP = db.prepare('INSERT INTO prod VALUES (?, ?, ?)');
-  const insU = db.prepare('INSERT INTO unidad VALUES (?, ?, ?)');
-  db.transaction(() => {
-    for (const r of prodRows) insP.run(r.clave, r.descripcion, r.palabrasSimilares);
-    for (const r of unitRows) insU.run(r.clave, r.nombre, r.descripcion);
-  })();
-  db.exec(
-    `INSERT INTO prod_fts(prod_fts) VALUES ('rebuild'); INSERT INTO unidad_fts(unidad_fts) VALUES ('rebuild');`,
-  );
-  const keyP = db.prepare(
-    "SELECT clave, descripcion FROM prod WHERE clave >= ? AND clave < ? || 'z' ORDER BY clave LIMIT 20",
-  );
-  const textP = db.prepare(
-    'SELECT p.clave, p.descripcion FROM prod_fts f JOIN prod p ON p.rowid = f.rowid WHERE prod_fts MATCH ? ORDER BY rank LIMIT 20',
-  );
-  const textU = db.prepare(
-    'SELECT u.clave, u.nombre FROM unidad_fts f JOIN unidad u ON u.rowid = f.rowid WHERE unidad_fts MATCH ? ORDER BY rank LIMIT 20',
-  );
-  await measure('SQLite FTS5 (better-sqlite3, memory)', (q) => {
-    if (q.type === 'unit') return textU.all(ftsQuery(q.q));
-    if (/^\d+$/.test(q.q)) return keyP.all(q.q, q.q);
-    return textP.all(ftsQuery(q.q));
-  });
-  db.close();
-} catch (err) {
-  console.log(
-    `SQLite FTS5 skipped (npm install --no-save better-sqlite3 to include it): ${(err as Error).message}`,
-  );
-}
+    const insP = db.prepare('INSERT INTO prod VALUES (?, ?, ?)');
+    const insU = db.prepare('INSERT INTO unidad VALUES (?, ?, ?)');
+    db.transaction(() => {
+      for (const r of prodRows) insP.run(r.clave, r.descripcion, r.palabrasSimilares);
+      for (const r of unitRows) insU.run(r.clave, r.nombre, r.descripcion);
+    })();
+    db.exec(
+      `INSERT INTO prod_fts(prod_fts) VALUES ('rebuild'); INSERT INTO unidad_fts(unidad_fts) VALUES ('rebuild');`,
+    );
+    const keyP = db.prepare(
+      "SELECT clave, descripcion FROM prod WHERE clave >= ? AND clave < ? || 'z' ORDER BY clave LIMIT 20",
+    );
+    const textP = db.prepare(
+      'SELECT p.clave, p.descripcion FROM prod_fts f JOIN prod p ON p.rowid = f.rowid WHERE prod_fts MATCH ? ORDER BY rank LIMIT 20',
+    );
+    const textU = db.prepare(
+      'SELECT u.clave, u.nombre FROM unidad_fts f JOIN unidad u ON u.rowid = f.rowid WHERE unidad_fts MATCH ? ORDER BY rank LIMIT 20',
+    );
+    await measure('SQLite FTS5 (better-sqlite3, memory)', (q) => {
+      if (q.type === 'unit') return textU.all(ftsQuery(q.q));
+      if (/^\d+$/.test(q.q)) return keyP.all(q.q, q.q);
+      return textP.all(ftsQuery(q.q));
+    });
+    db.close();
+  } catch (err) {
+    console.log(
+      `SQLite FTS5 skipped (npm install --no-save better-sqlite3 to include it): ${(err as Error).message}`,
+    );
+  }
 
 // --- PostgreSQL pg_trgm -------------------------------------------------------------------------
-{
+if (stores.has('postgres')) {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `bench_catalogos_${process.pid}`;
   let client: PgClient | undefined;

@@ -1,7 +1,7 @@
 /**
- * Stamps per second end to end on the sandbox PAC: timbrarComprobante (credit + folio + local
- * validation + seal in one transaction, the sealed XML stored, the sandbox PAC call, the stamped XML
- * stored) with the real SAT catalogs, on PGlite (in process) and on PostgreSQL
+ * Stamps per second end to end on the sandbox PAC: timbrarComprobante (local validation, the seal
+ * for the expected folio, credit + folio + sealed XML stored in one statement, the sandbox PAC call,
+ * the stamped XML stored; docs/decisions/010) with the real SAT catalogs, on PGlite (in process) and on PostgreSQL
  * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; the run creates and
  * drops its own database). Prints throughput, p50/p99 latency, and the machine's RSA-2048 rates as
  * the physical limit: each stamp costs two signatures (our Sello, the PAC's SelloSAT) and one
@@ -31,7 +31,7 @@ import { loadCatalogos } from '@repo/catalogos';
 import { registrarFases } from '@repo/cfdi/fases';
 import { SandboxPac } from '@repo/pac';
 import { fromPostgres, type Database } from '../../apps/api/src/db/client.ts';
-import { fromPglite } from '../../apps/api/src/db/pglite.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../../apps/api/src/db/pglite.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { timbrarComprobante } from '../../apps/api/src/modules/timbrado/timbrado.service.ts';
 import { seedEmpresaTimbrado } from '../../apps/api/src/modules/timbrado/timbrado.test-support.ts';
@@ -136,11 +136,14 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
   const t = await buildTestApp({ database, catalogos, pac });
   try {
     const e = await seedEmpresaTimbrado(t.deps, { credits: STAMPS + 10 });
+    // Every stamp carries its own idempotency key, as the API's always do (a draft's or the form's).
+    let clave = 0;
     const stamp = () =>
       timbrarComprobante(t.deps, {
         enterpriseId: e.enterpriseId,
         serieId: e.serieId,
         buildComprobante: (ctx) => e.factura(ctx),
+        idempotencyKey: `factura:bench-${++clave}`,
       });
     for (let i = 0; i < 10; i++) await stamp(); // warm-up: JIT, certificate, catalogs
     const latencies: number[] = [];
@@ -293,7 +296,7 @@ function microBenchXsd() {
   );
 }
 if (values.only !== 'postgres') {
-  const r = await run('pglite', fromPglite(await PGlite.create()));
+  const r = await run('pglite', fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS })));
   print(r);
   printFases(r);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -64,9 +64,11 @@ export async function createServer(deps: AppDeps): Promise<App> {
     loggerInstance: deps.logger,
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
-    requestIdLogLabel: 'requestId',
     // http/request-log.ts logs each request once, with tokens in its URL redacted.
-    disableRequestLogging: true,
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: true,
+    }),
     // Behind a proxy, request.ip is the client's (per-IP login and e-mail rate limits).
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 5 * 1024 * 1024,

@@ -75,13 +75,60 @@ export function normalizarTextoDecimal(text: string): string {
 /**
  * Exact decimal as a scaled integer (value = n / 10^s): the fast path of calc. Sums and products of
  * the ≤ 6-decimal texts of a CFDI are exact; rounding is half away from zero, as `redondear`.
+ * `n` is a plain number while it is a safe integer (every amount of an ordinary invoice: no
+ * allocation, no BigInt) and a bigint past 2^53; every operation checks and moves to BigInt when
+ * an exact result would not fit, so both forms give the same values.
  */
 export interface Fijo {
-  n: bigint;
+  n: number | bigint;
   s: number;
 }
 
+type Entero = number | bigint;
+
+const MAX = Number.MAX_SAFE_INTEGER;
+const MAX_BIG = BigInt(MAX);
 const P10: bigint[] = Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
+/** 10^0 … 10^15, exact doubles. */
+const P10N: number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+function big(n: Entero): bigint {
+  return typeof n === 'bigint' ? n : BigInt(n);
+}
+
+/** A bigint that fits back as a safe integer becomes a number again. */
+function corto(n: bigint): Entero {
+  return n >= -MAX_BIG && n <= MAX_BIG ? Number(n) : n;
+}
+
+/** A result of + − × on safe integers is exact iff it is itself safe (rounding is monotonic). */
+function seguro(x: number): boolean {
+  return x <= MAX && x >= -MAX;
+}
+
+function sumar(x: Entero, y: Entero): Entero {
+  if (typeof x === 'number' && typeof y === 'number') {
+    const r = x + y;
+    if (seguro(r)) return r;
+  }
+  return corto(big(x) + big(y));
+}
+
+function restar(x: Entero, y: Entero): Entero {
+  if (typeof x === 'number' && typeof y === 'number') {
+    const r = x - y;
+    if (seguro(r)) return r;
+  }
+  return corto(big(x) - big(y));
+}
+
+function multiplicar(x: Entero, y: Entero): Entero {
+  if (typeof x === 'number' && typeof y === 'number') {
+    const r = x * y;
+    if (seguro(r)) return r;
+  }
+  return corto(big(x) * big(y));
+}
 
 /** Parses decimal text already checked with isDecimalText. */
 export function fijo(text: string): Fijo {
@@ -94,28 +141,32 @@ export function fijo(text: string): Fijo {
   const i = t.indexOf('.');
   const ent = i < 0 ? t : t.slice(0, i);
   const frac = i < 0 ? '' : t.slice(i + 1);
-  const n = BigInt(`${ent === '' ? '0' : ent}${frac}`);
-  return { n: neg ? -n : n, s: frac.length };
+  const digitos = `${ent === '' ? '0' : ent}${frac}`;
+  // Up to 15 digits a number is exact; longer texts go through BigInt (and back when they fit).
+  const n = digitos.length <= 15 ? Number(digitos) : corto(BigInt(digitos));
+  return { n: neg ? restar(0, n) : n, s: frac.length };
 }
 
-export const FIJO_CERO: Fijo = { n: 0n, s: 0 };
+export const FIJO_CERO: Fijo = { n: 0, s: 0 };
 
-function escalar(a: Fijo, s: number): bigint {
-  return s === a.s ? a.n : a.n * P10[s - a.s]!;
+function escalar(a: Fijo, s: number): Entero {
+  if (s === a.s) return a.n;
+  const k = s - a.s;
+  return k < 16 ? multiplicar(a.n, P10N[k]!) : corto(big(a.n) * P10[k]!);
 }
 
 export function fijoMas(a: Fijo, b: Fijo): Fijo {
   const s = Math.max(a.s, b.s);
-  return { n: escalar(a, s) + escalar(b, s), s };
+  return { n: sumar(escalar(a, s), escalar(b, s)), s };
 }
 
 export function fijoMenos(a: Fijo, b: Fijo): Fijo {
   const s = Math.max(a.s, b.s);
-  return { n: escalar(a, s) - escalar(b, s), s };
+  return { n: restar(escalar(a, s), escalar(b, s)), s };
 }
 
 export function fijoPor(a: Fijo, b: Fijo): Fijo {
-  return { n: a.n * b.n, s: a.s + b.s };
+  return { n: multiplicar(a.n, b.n), s: a.s + b.s };
 }
 
 /** a / 10^k, exact (percentages: × p / 100 is fijoPor then fijoEntre10(…, 2)). */
@@ -133,23 +184,42 @@ export function fijoComparar(a: Fijo, b: Fijo): number {
 /** R_d, half away from zero. */
 export function fijoRedondear(a: Fijo, d: number): Fijo {
   if (a.s <= d) return { n: escalar(a, d), s: d };
-  const q = P10[a.s - d]!;
-  const abs = a.n < 0n ? -a.n : a.n;
+  const k = a.s - d;
+  if (typeof a.n === 'number' && k < 16) {
+    const q = P10N[k]!;
+    const t = Math.abs(a.n) + q / 2;
+    if (t <= MAX) {
+      // t and t mod q are exact, so is their difference, a multiple of q: the quotient is exact.
+      const r = (t - (t % q)) / q;
+      return { n: a.n < 0 && r !== 0 ? -r : r, s: d };
+    }
+  }
+  const q = P10[k]!;
+  const n = big(a.n);
+  const abs = n < 0n ? -n : n;
   const r = (abs + q / 2n) / q;
-  return { n: a.n < 0n ? -r : r, s: d };
+  return { n: corto(n < 0n ? -r : r), s: d };
 }
 
 /** F_d, floor. */
 export function fijoPiso(a: Fijo, d: number): Fijo {
   if (a.s <= d) return { n: escalar(a, d), s: d };
-  const q = P10[a.s - d]!;
-  return { n: a.n >= 0n ? a.n / q : -((-a.n + q - 1n) / q), s: d };
+  const k = a.s - d;
+  if (typeof a.n === 'number' && k < 16) {
+    const q = P10N[k]!;
+    const resto = a.n % q;
+    const r = (a.n - resto) / q;
+    return { n: resto < 0 ? r - 1 : r === 0 ? 0 : r, s: d };
+  }
+  const q = P10[k]!;
+  const n = big(a.n);
+  return { n: corto(n >= 0n ? n / q : -((-n + q - 1n) / q)), s: d };
 }
 
 /** Text with exactly d decimals (rounding half away from zero when needed). */
 export function fijoTexto(a: Fijo, d: number): string {
   const r = fijoRedondear(a, d);
-  const neg = r.n < 0n;
+  const neg = r.n < 0;
   let t = (neg ? -r.n : r.n).toString();
   if (d > 0) {
     t = t.padStart(d + 1, '0');

@@ -14,6 +14,7 @@ export {
 } from './sandbox/sandbox-pac.ts';
 export {
   MemorySandboxStore,
+  type GuardadoSiNuevo,
   type SandboxStore,
   type TimbreGuardado,
   type SolicitudCancelacion,

@@ -21,9 +21,10 @@ import {
 } from '../modules/facturas-globales/facturas-globales.queries.ts';
 import {
   listFacturas,
-  listPpdPending,
+  SIN_FILTROS,
   type FacturaFilters,
 } from '../modules/facturas/facturas-lista.queries.ts';
+import { listPpdPending } from '../modules/facturas/ppd-pendientes.queries.ts';
 import {
   buscarExportacion,
   documentosDelPeriodo,
@@ -162,20 +163,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('plans of the lists and searches',
   async function runEveryList() {
     const e = enterpriseId;
     const page = { number: 3, size: 30 };
-    const none: FacturaFilters = {
-      rfcName: '',
-      fromDate: null,
-      toDate: null,
-      series: [],
-      status: null,
-      metodoPago: null,
-    };
+    const none = SIN_FILTROS;
     const filtros: [string, Partial<FacturaFilters>][] = [
       ['no filter', {}],
       ['status', { status: 'timbrada' }],
       ['cancelled', { status: 'cancelled' }],
       ['pre-invoices', { status: 'pre_factura' }],
       ['text', { rfcName: 'garcía' }],
+      ['text that can be part of a UUID', { rfcName: 'a1b2-' }],
       ['dates', { fromDate: '2026-01-01', toDate: '2026-01-31' }],
       ['series', { series: ['A', 'B'] }],
       ['PPD', { metodoPago: 'PPD' }],
@@ -187,6 +182,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('plans of the lists and searches',
     const hoy = '2026-06-01';
     await run('PPD receivables', () =>
       listPpdPending(db, e, { clientId: null, fromDate: null, toDate: null, hoy }, page),
+    );
+    await run('PPD receivables: dates', () =>
+      listPpdPending(db, e, { clientId: null, fromDate: '2026-01-01', toDate: null, hoy }, page),
     );
     await run('PPD receivables: client and dates', () =>
       listPpdPending(
@@ -216,6 +214,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('plans of the lists and searches',
     }
     await run('credit purchases', () => listPayments(db, e, page));
     await run('credit spendings', () => listSpendings(db, e, {}, page));
+    await run('credit spendings: refunds', () =>
+      listSpendings(db, e, { type: 'refund' }, { number: 1, size: 30 }),
+    );
+    await run('credit spendings: a period', () =>
+      listSpendings(db, e, { from: '2026-01-01', to: '2026-02-01' }, page),
+    );
     await run('credit spendings: filters', () =>
       listSpendings(
         db,

@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Database, Db } from './client.ts';
 
@@ -26,9 +28,16 @@ export function fromPglite(client: PGlite, onClose: () => void = () => {}): Data
   };
 }
 
+/**
+ * The extensions the migrations create (0025: trigram indexes for the lists' searches): every
+ * PGlite that runs them must be created with these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 /** The embedded PostgreSQL of `dir` (initialized on first use). */
 export function createPglite(dir: string): Promise<PGlite> {
   return PGlite.create(dir, {
+    extensions: PGLITE_EXTENSIONS,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SandboxStore, TimbreGuardado } from '@repo/pac';
+import type { GuardadoSiNuevo, SandboxStore, TimbreGuardado } from '@repo/pac';
 import type { Db } from '../db/client.ts';
 import { consulta } from '../db/consulta.ts';
 import { sandboxPacTimbres } from '../db/schema/comprobantes.ts';
@@ -83,6 +83,49 @@ export class DbSandboxStore implements SandboxStore {
     const stored = await this.porHash(t.hash);
     if (!stored) throw new Error(`sandbox store: stamp ${t.hash} neither inserted nor found`);
     return stored;
+  }
+
+  async guardarSiNuevo(t: TimbreGuardado, key: string): Promise<GuardadoSiNuevo> {
+    // One round trip on every stamp: the stamps of this hash or this key, and the insert when there
+    // is none (atomic on the hash: a concurrent insert of the same hash makes this one do nothing).
+    const rows = await consulta<{
+      insertado: boolean;
+      data: TimbreGuardado | null;
+      porHash: boolean;
+    }>(
+      this.db,
+      `with previos as (
+          select data, hash = $1 as "porHash", created_at from sandbox_pac_timbres
+           where hash = $1 or idempotency_keys @> array[$6]::text[]
+        ), nuevo as (
+          insert into sandbox_pac_timbres (hash, uuid, bloquea, idempotency_keys, data)
+          select $1, $2, $3, $4, $5 where not exists (select 1 from previos)
+          on conflict (hash) do nothing
+          returning hash
+        )
+        select exists (select 1 from nuevo) as insertado, p.data, coalesce(p."porHash", false) as "porHash"
+          from (select 1) as one
+          left join previos p on true
+         order by p.created_at`,
+      [
+        t.hash,
+        t.uuid.toUpperCase(),
+        t.bloquea.map((u) => u.toUpperCase()),
+        t.idempotencyKeys,
+        JSON.stringify(t),
+        key,
+      ],
+      'sandbox_guardar_si_nuevo',
+    );
+    if (rows[0]?.insertado) return { guardado: t };
+    const porHash = rows.find((r) => r.porHash && r.data)?.data;
+    if (porHash) return { porHash };
+    const porLlave = rows.find((r) => r.data)?.data;
+    if (porLlave) return { porLlave };
+    // A concurrent insert of the same hash won after this statement's snapshot: read it.
+    const stored = await this.porHash(t.hash);
+    if (!stored) throw new Error(`sandbox store: stamp ${t.hash} neither inserted nor found`);
+    return { porHash: stored };
   }
 
   async actualizar(t: TimbreGuardado): Promise<void> {

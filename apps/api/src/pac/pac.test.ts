@@ -162,4 +162,29 @@ describe('the configured PAC', () => {
     expect([otraVez.previamenteTimbrado, otraVez.uuid]).toEqual([true, uno.uuid]);
     rmSync(dir, { recursive: true, force: true });
   });
+  it('on the database store, one sealed XML sent five times at once (and under five keys) keeps one UUID', async () => {
+    const e = await seedEmpresaTimbrado(t.deps, { credits: 1 });
+    const dir = mkdtempSync(join(tmpdir(), 'pac-concurrente-'));
+    const config = { ...t.deps.config, PAC: 'sandbox' as const, DATA_DIR: dir };
+    // Sealed by one sandbox (held in memory), then sent to five over the database at once.
+    const row = await timbrarComprobante(
+      { ...t.deps, pac: createPac(config, t.deps.catalogos) },
+      {
+        enterpriseId: e.enterpriseId,
+        serieId: e.serieId,
+        buildComprobante: (ctx) => e.factura(ctx),
+      },
+    );
+    const timbres = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((k) =>
+        createPac(config, t.deps.catalogos, { store: new DbSandboxStore(t.deps.db) }).timbrar(
+          row.xml_sellado ?? '',
+          { idempotencyKey: `concurrente-${e.enterpriseId}-${k}` },
+        ),
+      ),
+    );
+    expect(new Set(timbres.map((x) => x.uuid)).size).toBe(1);
+    expect(timbres.filter((x) => !x.previamenteTimbrado)).toHaveLength(1);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPostgres } from '../db/client.ts';
-import { fromPglite } from '../db/pglite.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../db/pglite.ts';
 import { migrate } from '../db/migrate.ts';
 
 /** Migrates once per run: TEST_DATABASE_URL in place, or a PGlite template dumped to a file. */
@@ -16,7 +16,7 @@ export default async function setup(): Promise<() => void> {
     return () => {};
   }
   const dir = mkdtempSync(join(tmpdir(), 'cfdi-test-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(fromPglite(client));
   const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');

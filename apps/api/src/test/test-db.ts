@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { fromPostgres, type Database } from '../db/client.ts';
-import { fromPglite } from '../db/pglite.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../db/pglite.ts';
 import { migrate } from '../db/migrate.ts';
 
 /**
@@ -22,10 +22,13 @@ export async function openTestDatabase(): Promise<Database> {
 export async function openPrivateTestDatabase(): Promise<Database> {
   const template = process.env.PGLITE_TEMPLATE;
   if (template) {
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+    const client = await PGlite.create({
+      loadDataDir: new Blob([readFileSync(template)]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     return fromPglite(client);
   }
-  const database = fromPglite(await PGlite.create());
+  const database = fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   await migrate(database);
   return database;
 }

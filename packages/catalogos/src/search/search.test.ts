@@ -104,7 +104,7 @@ describe('searchUnidades', () => {
   });
 });
 
-describe('one- and two-character queries ranked when the index is built', () => {
+describe('prefix unions built with the index, pages walked only as far as asked', () => {
   it('answer exactly what the same index computes at query time, for words, keys and units', async () => {
     const { PRODUCTOS_SPEC, UNIDADES_SPEC } = await import('../create-catalogos.ts');
     const { TextIndex } = await import('./text-index.ts');
@@ -112,14 +112,14 @@ describe('one- and two-character queries ranked when the index is built', () => 
       {
         rows: c.productosServicios.rows,
         spec: PRODUCTOS_SPEC,
-        qs: ['c', 'co', 'Có', 'g', '8', '84', 'ñ', 'z'],
+        qs: ['c', 'co', 'Có', 'g', '8', '84', 'ñ', 'z', 'servic', 'consu', 'servicios contables'],
       },
-      { rows: c.unidades.rows, spec: UNIDADES_SPEC, qs: ['k', 'kg', 'e', 'h8', 'm'] },
+      { rows: c.unidades.rows, spec: UNIDADES_SPEC, qs: ['k', 'kg', 'e', 'h8', 'm', 'met'] },
     ] as const;
     for (const caso of casos) {
       const pre = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec as never);
       const live = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec as never, {
-        precomputeShortQueries: false,
+        precompute: false,
       });
       for (const q of caso.qs) {
         const a = pre.search(q, { page: 2, perPage: 7 });
@@ -131,5 +131,38 @@ describe('one- and two-character queries ranked when the index is built', () => 
       }
     }
     expect(c.searchProductosServicios('co').total).toBeGreaterThan(1000);
+  });
+
+  it('every page, with or without preferred keys, is its slice of the whole ranking', async () => {
+    const { PRODUCTOS_SPEC } = await import('../create-catalogos.ts');
+    const { TextIndex } = await import('./text-index.ts');
+    const index = new TextIndex(c.productosServicios.rows, PRODUCTOS_SPEC);
+    const all = (q: string) => index.search(q, { perPage: 100 });
+    // one word, a key prefix, every word, the best partial matches (no row has 'zzqq')
+    for (const q of ['servicio', '84', 'servicios de limpieza', 'servicios zzqq']) {
+      const total = index.rankedIds(q)?.length ?? 0;
+      expect(total).toBeGreaterThan(30);
+      expect(all(q).total).toBe(total);
+      const pages = (perPage: number) => {
+        const out: string[] = [];
+        for (let page = 1; out.length < Math.min(total, 300); page++)
+          out.push(...index.search(q, { page, perPage }).data.map((r) => r.clave));
+        return out.slice(0, 300);
+      };
+      const claves = pages(100);
+      expect(new Set(claves).size).toBe(claves.length);
+      expect(pages(7)).toEqual(claves);
+      // a preferred key from deep in the results comes first, the rest keeps its order
+      const deep = claves[Math.min(total, 300) - 1] as string;
+      const pref = index.search(q, { perPage: 100, preferred: [deep, 'no-existe', deep] });
+      expect(pref.total).toBe(total);
+      expect(pref.data.map((r) => r.clave)).toEqual(
+        [deep, ...claves.filter((k) => k !== deep)].slice(0, Math.min(100, total)),
+      );
+      const second = index.search(q, { page: 2, perPage: 30, preferred: [deep] });
+      expect(second.data.map((r) => r.clave)).toEqual(
+        [deep, ...claves.filter((k) => k !== deep)].slice(30, 60),
+      );
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { normalize, stem, words } from './normalize.ts';
+import { EMPTY, UnionCursor } from './postings.ts';
+import { EveryRow, OneWord, severalWords, type Postings, type Ranking } from './ranking.ts';
 import { SINONIMOS } from './synonyms.ts';
 
 export interface SearchOptions {
@@ -60,13 +62,13 @@ const STOP_WORDS = new Set([
 ]);
 
 const CACHE_LIMIT = 4096;
-/** Queries this short are answered from lists ranked when the index is built. */
-const SHORT_QUERY = 2;
-const EMPTY = new Int32Array(0);
 
 /**
  * An in-memory ranked word index. Row ids are assigned in the static order, so every posting list
- * sorted by id is already in rank order and no result ever needs sorting by score.
+ * sorted by id is already in rank order and no result ever needs sorting by score. A query is
+ * answered as tiers of lists (`ranking.ts`) walked only as far as the page asked for, with an exact
+ * total counted on the lists; the prefix unions that make the common queries costly are built with
+ * the index.
  */
 export class TextIndex<T> {
   readonly #rows: T[];
@@ -81,36 +83,33 @@ export class TextIndex<T> {
   readonly #vocabulary: string[];
   readonly #synonyms = new Map<string, string[]>();
   readonly #spec: TextIndexSpec<T>;
-  readonly #prefixCache = new Map<string, Int32Array>();
-  readonly #resultCache = new Map<string, Int32Array>();
+  /** Rows with a word whose stem starts with the prefix (main text / anywhere), built with the index. */
+  readonly #prefixPrimary = new Map<string, Int32Array>();
+  readonly #prefixAll = new Map<string, Int32Array>();
   /**
-   * Ranked results of every one- and two-character query that finds something (each 1–2 character
-   * prefix of an indexed word or a key), computed when the index is built: those are the queries a
-   * person types first and the costliest ones (15,000–25,000 rows each, ranked in full so that
-   * `total` and every page are exact). Part of the index: clearCaches() keeps them.
+   * The totals of the one- and two-character queries (each prefix of a stem or a key): counting
+   * a short key prefix against the rows of its words costs more than the rest of its answer.
    */
-  readonly #short = new Map<string, Int32Array>();
+  readonly #shortTotals = new Map<string, number>();
+  #resultCache = new Map<string, Ranking>();
+  readonly #postings: Postings;
   readonly #mark: Uint32Array;
-  /** Output buffer of one row id each (a result never holds a row twice); results are copies of it. */
-  readonly #scratch: Int32Array;
   #stamp = 0;
+  readonly #cursor = new UnionCursor();
+  readonly #everyRow: EveryRow;
 
-  constructor(
-    rows: readonly T[],
-    spec: TextIndexSpec<T>,
-    options: { precomputeShortQueries?: boolean } = {},
-  ) {
+  constructor(rows: readonly T[], spec: TextIndexSpec<T>, options: { precompute?: boolean } = {}) {
     this.#spec = spec;
     this.#rows = [...rows].sort(spec.compare);
     this.#keys = this.#rows.map((r) => normalize(spec.key(r)));
     const n = this.#rows.length;
     this.#mark = new Uint32Array(n);
-    this.#scratch = new Int32Array(n);
 
     for (let id = n - 1; id >= 0; id--) this.#idOfKey.set(spec.key(this.#rows[id] as T), id);
     const byKey = this.#keys.map((k, i) => [k, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     this.#sortedKeys = byKey.map((e) => e[0]);
     this.#sortedKeyIds = Int32Array.from(byKey, (e) => e[1]);
+    this.#everyRow = new EveryRow(this.#sortedKeyIds);
 
     const primary = new Map<string, number[]>();
     const all = new Map<string, number[]>();
@@ -140,27 +139,75 @@ export class TextIndex<T> {
         this.#synonyms.set(s, [...new Set([...known, ...stems])]);
       }
     }
-    if (options.precomputeShortQueries !== false) this.#precomputeShortQueries();
-  }
-
-  #precomputeShortQueries(): void {
-    const queries = new Set<string>();
-    const addPrefixes = (w: string) => {
-      for (let len = 1; len <= SHORT_QUERY && len <= w.length; len++) queries.add(w.slice(0, len));
-    };
-    for (const s of this.#vocabulary) addPrefixes(s);
-    for (const k of this.#sortedKeys) addPrefixes(k);
-    for (const q of queries) {
-      if (normalize(q) !== q || q.includes(' ')) continue;
-      this.#short.set(q, this.#compute(q));
+    this.#postings = this.#postingsView(new Int32Array(n), new Uint16Array(n));
+    if (options.precompute !== false) {
+      this.#precomputePrefixes();
+      this.#precomputeShortTotals();
     }
-    this.#prefixCache.clear();
   }
 
-  /** Forgets cached results and prefix unions (benchmarks measure the uncached path with it). */
+  #postingsView(scratch: Int32Array, counts: Uint16Array): Postings {
+    return {
+      size: this.#rows.length,
+      primary: (s) => this.#primary.get(s) ?? EMPTY,
+      all: (s) => this.#all.get(s) ?? EMPTY,
+      prefix: (p, primaryOnly) =>
+        (primaryOnly ? this.#prefixPrimary : this.#prefixAll).get(p) ??
+        this.#prefixUnion(p, primaryOnly),
+      synonyms: (s) => this.#synonyms.get(s),
+      keyRange: (q) => this.#keyRange(q),
+      keyOf: (id) => this.#keys[id] as string,
+      nextStamp: () => this.#nextStamp(),
+      mark: this.#mark,
+      scratch,
+      counts,
+    };
+  }
+
+  /**
+   * The union of rows of every prefix that more than one stem starts with (one stem: its own list
+   * is the answer); prefixes that find the same stems share one list. For c_ClaveProdServ: about
+   * 4 MB of lists, computed in a fraction of the index's build (see bench/README.md).
+   */
+  #precomputePrefixes(): void {
+    const vocab = this.#vocabulary;
+    const ranges = new Map<string, { lo: number; hi: number }>();
+    for (let i = 0; i < vocab.length; i++) {
+      const s = vocab[i] as string;
+      for (let len = 1; len <= s.length; len++) {
+        const p = s.slice(0, len);
+        const r = ranges.get(p);
+        if (r === undefined) ranges.set(p, { lo: i, hi: i + 1 });
+        else r.hi = i + 1;
+      }
+    }
+    const shared = new Map<number, [Int32Array, Int32Array]>();
+    for (const [p, r] of ranges) {
+      if (r.hi - r.lo === 1) continue;
+      const key = r.lo * (vocab.length + 1) + r.hi;
+      let lists = shared.get(key);
+      if (lists === undefined) {
+        lists = [this.#unionOfStems(r.lo, r.hi, true), this.#unionOfStems(r.lo, r.hi, false)];
+        shared.set(key, lists);
+      }
+      this.#prefixPrimary.set(p, lists[0]);
+      this.#prefixAll.set(p, lists[1]);
+    }
+  }
+
+  #precomputeShortTotals(): void {
+    const queries = new Set<string>();
+    for (const w of [...this.#vocabulary, ...this.#sortedKeys])
+      for (let len = 1; len <= 2 && len <= w.length; len++) queries.add(w.slice(0, len));
+    for (const q of queries) this.#shortTotals.set(q, this.#compute(q).total);
+  }
+
+  /** Forgets cached results (benchmarks measure the uncached path with it). */
   clearCaches(): void {
-    this.#resultCache.clear();
-    this.#prefixCache.clear();
+    // A new map, not clear(): V8 links a cleared map's table to its successor and keeps the old
+    // entries in it, so a table that reached the old generation kept every later query's results
+    // alive through the young generation's collections (20–50 ms each in the benchmark).
+    this.#resultCache = new Map();
   }
 
   get size(): number {
@@ -169,63 +216,72 @@ export class TextIndex<T> {
 
   /**
    * One page of the ranked results of `query`. An empty query lists every row in key order (the
-   * SAT's order of the catalog).
+   * SAT's order of the catalog). Preferred keys among the results come first, in their order.
    */
   search(query: string, options: SearchOptions = {}): SearchPage<T> {
     const perPage = Math.min(100, Math.max(1, Math.trunc(options.perPage ?? 20)));
     const currentPage = Math.max(1, Math.trunc(options.page ?? 1));
-    let ids = this.rankedIds(query) ?? this.#sortedKeyIds;
-    if (options.preferred !== undefined && options.preferred.length > 0) {
-      ids = this.#preferFirst(ids, options.preferred);
-    }
-    const total = ids.length;
+    const ranking = this.#ranking(query);
+    const total = ranking.total;
     const from = (currentPage - 1) * perPage;
     const to = Math.min(total, from + perPage);
-    const data: T[] = [];
-    for (let i = from; i < to; i++) data.push(this.#rows[ids[i] as number] as T);
+    const stamp = this.#nextStamp();
+    const mark = this.#mark;
+    // The preferred rows that are results, marked so that the walk leaves them out.
+    const first: number[] = [];
+    for (const key of options.preferred ?? []) {
+      const id = this.#idOfKey.get(key);
+      if (id !== undefined && mark[id] !== stamp && ranking.has(id)) {
+        mark[id] = stamp;
+        first.push(id);
+      }
+    }
+    const ids = first.slice(from, to);
+    if (from + ids.length < to) {
+      const skip = Math.max(0, from - first.length);
+      this.#walk(ranking, stamp, skip, to - from - ids.length, ids);
+    }
+    const data = ids.map((id) => this.#rows[id] as T);
     return { data, currentPage, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
   }
 
-  /** The results with those of the preferred keys first (in the keys' order), the rest after. */
-  #preferFirst(ids: Int32Array, preferred: readonly string[]): Int32Array {
-    const stamp = this.#nextStamp();
-    const mark = this.#mark;
-    const wanted: number[] = [];
-    for (const key of preferred) {
-      const id = this.#idOfKey.get(key);
-      if (id !== undefined && mark[id] !== stamp) {
-        mark[id] = stamp;
-        wanted.push(id);
-      }
-    }
-    if (wanted.length === 0) return ids;
-    // Which preferred rows are results: a second stamp marks them as seen in `ids`.
-    const seen = this.#nextStamp();
-    let found = 0;
-    for (let i = 0; i < ids.length && found < wanted.length; i++) {
-      const id = ids[i] as number;
-      if (mark[id] === stamp) {
-        mark[id] = seen;
-        found++;
-      }
-    }
-    if (found === 0) return ids;
-    const out = new Int32Array(ids.length);
-    let w = 0;
-    for (const id of wanted) if (mark[id] === seen) out[w++] = id;
-    for (let i = 0; i < ids.length; i++)
-      if (mark[ids[i] as number] !== seen) out[w++] = ids[i] as number;
-    return out;
+  /** Row ids of the results in rank order; null = every row (empty query). */
+  rankedIds(query: string): Int32Array | null {
+    if (normalize(query) === '') return null;
+    const ranking = this.#ranking(query);
+    const ids: number[] = [];
+    this.#walk(ranking, this.#nextStamp(), 0, ranking.total, ids);
+    return Int32Array.from(ids);
   }
 
-  /** Row ids of the results in rank order; null = every row (empty query). Cached per query. */
-  rankedIds(query: string): Int32Array | null {
-    const q = normalize(query);
-    if (q === '') return null;
-    if (q.length <= SHORT_QUERY) {
-      const short = this.#short.get(q);
-      if (short !== undefined) return short;
+  /**
+   * Appends `count` results after the first `skip`, in rank order, each row once (`stamp` marks
+   * the rows already given).
+   */
+  #walk(r: Ranking, stamp: number, skip: number, count: number, out: number[]): void {
+    const mark = this.#mark;
+    const cursor = this.#cursor;
+    let seen = 0;
+    let left = count;
+    for (let k = 0; left > 0; k++) {
+      const lists = r.tier(k);
+      if (lists === undefined) return;
+      if (lists.length === 0) continue;
+      cursor.reset(lists);
+      for (let id = cursor.next(); id >= 0; id = cursor.next()) {
+        if (mark[id] === stamp) continue;
+        mark[id] = stamp;
+        if (seen++ < skip) continue;
+        out.push(id);
+        if (--left === 0) return;
+      }
     }
+  }
+
+  /** The ranking of a query (cached per normalised query). */
+  #ranking(query: string): Ranking {
+    const q = normalize(query);
+    if (q === '') return this.#everyRow;
     const cached = this.#resultCache.get(q);
     if (cached !== undefined) return cached;
     const result = this.#compute(q);
@@ -237,136 +293,61 @@ export class TextIndex<T> {
     return result;
   }
 
-  #compute(q: string): Int32Array {
-    const tiers: ArrayLike<number>[] = [];
+  #compute(q: string): Ranking {
     let tokens = q.split(' ');
-    if (tokens.length === 1 && this.#spec.keyPattern.test(q)) {
-      tiers.push(this.#keyRange(q, true), this.#keyRange(q, false));
-    }
+    const keys = tokens.length === 1 && this.#spec.keyPattern.test(q);
     const meaningful = tokens.filter((t) => !STOP_WORDS.has(t));
     if (meaningful.length > 0) tokens = meaningful;
     tokens = [...new Set(tokens)];
-
-    const literalPrimary: Int32Array[] = [];
-    const literalAll: Int32Array[] = [];
-    const wholePrimary: Int32Array[] = [];
-    const wholeAll: Int32Array[] = [];
-    const prefixPrimary: Int32Array[] = [];
-    const prefixAll: Int32Array[] = [];
-    for (const token of tokens) {
-      const s = stem(token);
-      const variants = this.#synonyms.get(s) ?? [s];
-      literalPrimary.push(this.#primary.get(s) ?? EMPTY);
-      literalAll.push(this.#all.get(s) ?? EMPTY);
-      const wp = this.#union(variants.map((v) => this.#primary.get(v) ?? EMPTY));
-      const wa = this.#union(variants.map((v) => this.#all.get(v) ?? EMPTY));
-      wholePrimary.push(wp);
-      wholeAll.push(wa);
-      prefixPrimary.push(this.#union([wp, this.#prefix(s, true), this.#prefix(token, true)]));
-      prefixAll.push(this.#union([wa, this.#prefix(s, false), this.#prefix(token, false)]));
+    if (tokens.length === 1) {
+      const total = this.#shortTotals.get(q);
+      return new OneWord(this.#postings, q, tokens[0] as string, keys, total);
     }
-    // The words as typed before their synonyms: 'consultoría' lists the consulting services before
-    // the advisory ones that only a synonym finds.
-    tiers.push(intersect(literalPrimary), intersect(wholePrimary));
-    tiers.push(intersect(literalAll), intersect(wholeAll), intersect(prefixPrimary));
-    const every = intersect(prefixAll);
-    tiers.push(every);
-    if (every.length === 0 && tokens.length > 1)
-      tiers.push(this.#partial([...wholePrimary, ...wholeAll, ...prefixAll]));
-
-    // Concatenate the tiers, each row once, at its best tier.
-    const stamp = this.#nextStamp();
-    const mark = this.#mark;
-    const out = this.#scratch;
-    let w = 0;
-    for (const list of tiers) {
-      for (let i = 0; i < list.length; i++) {
-        const id = list[i] as number;
-        if (mark[id] !== stamp) {
-          mark[id] = stamp;
-          out[w++] = id;
-        }
-      }
-    }
-    return out.slice(0, w);
+    return severalWords(this.#postings, tokens);
   }
 
-  /**
-   * Rows matching the most tokens first, then static order. Each list a row is in adds one: a
-   * whole word of the description scores 3, a whole similar word 2, a word prefix 1.
-   */
-  #partial(lists: Int32Array[]): Int32Array {
-    const scores = new Map<number, number>();
-    for (const list of lists) for (const id of list) scores.set(id, (scores.get(id) ?? 0) + 1);
-    const ids = Int32Array.from(scores.keys()).sort();
-    const byScore: number[][] = [];
-    for (const id of ids) (byScore[scores.get(id) as number] ??= []).push(id);
-    const out: number[] = [];
-    for (let c = byScore.length - 1; c >= 1; c--) {
-      const bucket = byScore[c];
-      if (bucket !== undefined) out.push(...bucket);
-    }
-    return Int32Array.from(out);
-  }
-
-  /** Exact key (exact = true) or every key starting with `q` in key order. */
-  #keyRange(q: string, exact: boolean): Int32Array {
+  /** Every row whose key starts with `q`, in key order. */
+  #keyRange(q: string): Int32Array {
     const keys = this.#sortedKeys;
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((keys[mid] as string) < q) lo = mid + 1;
-      else hi = mid;
+    const lo = lowerBound(keys, q);
+    // The keys from lo on start with q up to a point: binary search for it.
+    let hi = lo;
+    let top = keys.length;
+    while (hi < top) {
+      const mid = (hi + top) >>> 1;
+      if ((keys[mid] as string).startsWith(q)) hi = mid + 1;
+      else top = mid;
     }
-    let end = lo;
-    if (exact) {
-      while (end < keys.length && keys[end] === q) end++;
-    } else {
-      while (end < keys.length && (keys[end] as string).startsWith(q)) end++;
-    }
-    return this.#sortedKeyIds.subarray(lo, end);
+    return this.#sortedKeyIds.subarray(lo, hi);
   }
 
-  /** Rows with a word whose stem starts with `p` (cached). */
-  #prefix(p: string, primaryOnly: boolean): Int32Array {
-    const cacheKey = (primaryOnly ? 'p:' : 'a:') + p;
-    const cached = this.#prefixCache.get(cacheKey);
-    if (cached !== undefined) return cached;
+  /** Rows with a word whose stem starts with `p`, computed now. */
+  #prefixUnion(p: string, primaryOnly: boolean): Int32Array {
     const vocab = this.#vocabulary;
-    let lo = 0;
-    let hi = vocab.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((vocab[mid] as string) < p) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(vocab, p);
+    let hi = lo;
+    while (hi < vocab.length && (vocab[hi] as string).startsWith(p)) hi++;
+    return this.#unionOfStems(lo, hi, primaryOnly);
+  }
+
+  /** Sorted union of the rows of the stems vocabulary[lo, hi). */
+  #unionOfStems(lo: number, hi: number, primaryOnly: boolean): Int32Array {
     const map = primaryOnly ? this.#primary : this.#all;
     const lists: Int32Array[] = [];
-    for (let i = lo; i < vocab.length && (vocab[i] as string).startsWith(p); i++) {
-      const list = map.get(vocab[i] as string);
-      if (list !== undefined) lists.push(list);
-    }
-    const result = this.#union(lists);
-    if (this.#prefixCache.size >= CACHE_LIMIT) {
-      const oldest = this.#prefixCache.keys().next().value;
-      if (oldest !== undefined) this.#prefixCache.delete(oldest);
-    }
-    this.#prefixCache.set(cacheKey, result);
-    return result;
-  }
-
-  /** Sorted union of sorted id lists. */
-  #union(lists: Int32Array[]): Int32Array {
-    const nonEmpty = lists.filter((l) => l.length > 0);
-    if (nonEmpty.length === 0) return EMPTY;
-    if (nonEmpty.length === 1) return nonEmpty[0] as Int32Array;
     let total = 0;
-    for (const l of nonEmpty) total += l.length;
+    for (let i = lo; i < hi; i++) {
+      const list = map.get(this.#vocabulary[i] as string);
+      if (list !== undefined && list.length > 0) {
+        lists.push(list);
+        total += list.length;
+      }
+    }
+    if (lists.length === 0) return EMPTY;
+    if (lists.length === 1) return lists[0] as Int32Array;
     if (total * 8 < this.#rows.length) {
       const all = new Int32Array(total);
       let o = 0;
-      for (const l of nonEmpty) {
+      for (const l of lists) {
         all.set(l, o);
         o += l.length;
       }
@@ -378,11 +359,13 @@ export class TextIndex<T> {
     }
     const stamp = this.#nextStamp();
     const mark = this.#mark;
-    for (const l of nonEmpty) for (let i = 0; i < l.length; i++) mark[l[i] as number] = stamp;
-    const out = this.#scratch;
+    for (const l of lists) for (let i = 0; i < l.length; i++) mark[l[i] as number] = stamp;
     let w = 0;
+    for (let id = 0; id < mark.length; id++) if (mark[id] === stamp) w++;
+    const out = new Int32Array(w);
+    w = 0;
     for (let id = 0; id < mark.length; id++) if (mark[id] === stamp) out[w++] = id;
-    return out.slice(0, w);
+    return out;
   }
 
   #nextStamp(): number {
@@ -395,26 +378,14 @@ export class TextIndex<T> {
   }
 }
 
-/** Intersection of sorted id lists (smallest first, binary search in the others). */
-function intersect(lists: Int32Array[]): Int32Array {
-  if (lists.length === 0) return EMPTY;
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let acc = sorted[0] as Int32Array;
-  for (let k = 1; k < sorted.length && acc.length > 0; k++) {
-    const other = sorted[k] as Int32Array;
-    const out: number[] = [];
-    let lo = 0;
-    for (let i = 0; i < acc.length; i++) {
-      const v = acc[i] as number;
-      let hi = other.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((other[mid] as number) < v) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < other.length && other[lo] === v) out.push(v);
-    }
-    acc = Int32Array.from(out);
+/** First index of a sorted string array whose value is >= s. */
+function lowerBound(sorted: readonly string[], s: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < s) lo = mid + 1;
+    else hi = mid;
   }
-  return acc;
+  return lo;
 }

@@ -36,11 +36,11 @@ import type {
 } from './types.ts';
 
 const MAX_DECIMALES = 6;
-const CIEN: Fijo = { n: 100n, s: 0 };
+const CIEN: Fijo = { n: 100, s: 0 };
 
 /** Largest remainder on exact amounts (rules 2.9 step 5), see largest-remainder.ts. */
 function residuoMayor(exactos: readonly Fijo[], d: number): Fijo[] {
-  const u: Fijo = { n: 1n, s: d };
+  const u: Fijo = { n: 1, s: d };
   const pisos = exactos.map((e) => fijoPiso(e, d));
   let sumaExacta: Fijo = FIJO_CERO;
   let sumaPisos: Fijo = FIJO_CERO;
@@ -49,20 +49,22 @@ function residuoMayor(exactos: readonly Fijo[], d: number): Fijo[] {
     sumaPisos = fijoMas(sumaPisos, pisos[i]!);
   }
   let k = fijoRedondear(fijoMenos(fijoRedondear(sumaExacta, d), sumaPisos), d).n;
-  if (k <= 0n) return pisos;
+  if (k <= 0) return pisos;
   const orden = exactos
     .map((e, i) => ({ i, r: fijoMenos(e, pisos[i]!) }))
-    .filter((x) => x.r.n > 0n)
+    .filter((x) => x.r.n > 0)
     .sort((a, b) => fijoComparar(b.r, a.r) || a.i - b.i);
   const resultado = pisos.slice();
   for (const { i } of orden) {
-    if (k <= 0n) break;
+    if (k <= 0) break;
     resultado[i] = fijoMas(resultado[i]!, u);
     k--;
   }
   return resultado;
 }
 const MAX_ENTEROS = 18;
+const POSITIVO_6 = { positivo: true, maxDecimales: MAX_DECIMALES };
+const CUALQUIERA_6 = { positivo: false, maxDecimales: MAX_DECIMALES };
 
 interface LineaTrabajo {
   concepto: number;
@@ -87,6 +89,42 @@ interface ConceptoTrabajo {
   lineas: LineaTrabajo[];
 }
 
+interface NumeroLeido {
+  texto: string;
+  valor: Fijo;
+  /** fijoTexto(valor, 6), once asked for. */
+  seis?: string;
+  decimales: number;
+  enteros: number;
+}
+
+/**
+ * Texts already read, by their trimmed text: tasas, cantidades and prices repeat from one concepto
+ * and one invoice to the next, and reading one (two patterns, a BigInt) costs more than the lookup.
+ * The values are never mutated (every Fijo operation answers a new one). Bounded: cleared when full.
+ */
+const LEIDOS = new Map<string, NumeroLeido | null>();
+const MAX_LEIDOS = 4096;
+
+function leerTexto(t: string): NumeroLeido | null {
+  let p = LEIDOS.get(t);
+  if (p !== undefined) return p;
+  if (t === '' || !isDecimalText(t) || t.startsWith('-')) p = null;
+  else {
+    const texto = normalizarTextoDecimal(t);
+    const punto = texto.indexOf('.');
+    p = {
+      texto,
+      valor: fijo(texto),
+      decimales: decimalesEscritos(texto),
+      enteros: punto < 0 ? texto.length : punto,
+    };
+  }
+  if (LEIDOS.size >= MAX_LEIDOS) LEIDOS.clear();
+  LEIDOS.set(t, p);
+  return p;
+}
+
 function leerNumero(
   texto: string | undefined,
   field: string,
@@ -94,29 +132,27 @@ function leerNumero(
   errores: ErrorCalculo[],
   opciones: { positivo: boolean; maxDecimales: number },
 ): { texto: string; valor: Fijo } | undefined {
-  const t = (texto ?? '').trim();
-  if (t === '' || !isDecimalText(t) || t.startsWith('-')) {
+  const p = leerTexto((texto ?? '').trim());
+  if (p === null) {
     errores.push({ field, message: `${etiqueta} debe ser un número mayor que cero.` });
     return undefined;
   }
-  const norm = normalizarTextoDecimal(t);
-  if (decimalesEscritos(norm) > opciones.maxDecimales) {
+  if (p.decimales > opciones.maxDecimales) {
     errores.push({
       field,
       message: `${etiqueta} admite como máximo ${opciones.maxDecimales} decimales.`,
     });
     return undefined;
   }
-  if ((norm.split('.')[0] ?? '').length > MAX_ENTEROS) {
+  if (p.enteros > MAX_ENTEROS) {
     errores.push({ field, message: `${etiqueta} admite como máximo ${MAX_ENTEROS} enteros.` });
     return undefined;
   }
-  const valor = fijo(norm);
-  if (opciones.positivo && valor.n <= 0n) {
+  if (opciones.positivo && p.valor.n <= 0) {
     errores.push({ field, message: `${etiqueta} debe ser un número mayor que cero.` });
     return undefined;
   }
-  return { texto: norm, valor };
+  return p;
 }
 
 function decimalesDeMoneda(draft: CalculoDraft, errores: ErrorCalculo[]): number | undefined {
@@ -131,6 +167,11 @@ function decimalesDeMoneda(draft: CalculoDraft, errores: ErrorCalculo[]): number
   return d;
 }
 
+/** TasaOCuota as written: six decimals (kept beside a text already read, tasas repeat). */
+function textoTasa(tasa: { valor: Fijo; seis?: string }): string {
+  return (tasa.seis ??= fijoTexto(tasa.valor, MAX_DECIMALES));
+}
+
 function prepararConcepto(
   c: ConceptoDraft,
   i: number,
@@ -139,16 +180,13 @@ function prepararConcepto(
 ): ConceptoTrabajo | undefined {
   const p = `conceptos[${i}]`;
   const antes = errores.length;
-  const cantidad = leerNumero(c.cantidad, `${p}.cantidad`, 'La cantidad', errores, {
-    positivo: true,
-    maxDecimales: MAX_DECIMALES,
-  });
+  const cantidad = leerNumero(c.cantidad, `${p}.cantidad`, 'La cantidad', errores, POSITIVO_6);
   const valorUnitario = leerNumero(
     c.valorUnitario,
     `${p}.valorUnitario`,
     'El valor unitario',
     errores,
-    { positivo: true, maxDecimales: MAX_DECIMALES },
+    POSITIVO_6,
   );
   if (!cantidad || !valorUnitario) return undefined;
   const importe = fijoRedondear(fijoPor(cantidad.valor, valorUnitario.valor), d);
@@ -160,7 +198,7 @@ function prepararConcepto(
     if (c.descuento.tipo === 'porcentaje') {
       // Spec §5: a non-numeric percentage counts as 0.
       const pct = isDecimalText(t) ? fijo(t) : FIJO_CERO;
-      if (pct.n < 0n) errores.push({ field, message: 'El descuento no puede ser menor a 0%' });
+      if (pct.n < 0) errores.push({ field, message: 'El descuento no puede ser menor a 0%' });
       else if (fijoComparar(pct, CIEN) > 0)
         errores.push({ field, message: 'El descuento no puede ser mayor a 100%' });
       else descuento = fijoRedondear(fijoEntre10(fijoPor(importe, pct), 2), d);
@@ -208,7 +246,7 @@ function prepararConcepto(
   if (
     objetoImp === OBJETO_IMP.SI_OBJETO &&
     fijoComparar(descuento, importe) === 0 &&
-    importe.n > 0n
+    importe.n > 0
   ) {
     const pct = c.descuento?.tipo === 'porcentaje' ? c.descuento.valor.trim() : '';
     const redondeado = pct !== '' && isDecimalText(pct) && fijoComparar(fijo(pct), CIEN) < 0;
@@ -239,33 +277,43 @@ function prepararConcepto(
       });
       return;
     }
-    const tasa = leerNumero(imp.tasaOCuota ?? '', `${f}.tasaOCuota`, 'La tasa o cuota', errores, {
-      positivo: false,
-      maxDecimales: MAX_DECIMALES,
-    });
+    const tasa = leerNumero(
+      imp.tasaOCuota ?? '',
+      `${f}.tasaOCuota`,
+      'La tasa o cuota',
+      errores,
+      CUALQUIERA_6,
+    );
     if (!tasa) return;
     let unidades: { texto: string; valor: Fijo } | undefined;
     if (imp.tipoFactor === TIPO_FACTOR.CUOTA) {
       if (imp.unidades === undefined) unidades = cantidad;
       else {
-        const u = leerNumero(imp.unidades, `${f}.unidades`, 'Las unidades gravadas', errores, {
-          positivo: true,
-          maxDecimales: MAX_DECIMALES,
-        });
+        const u = leerNumero(
+          imp.unidades,
+          `${f}.unidades`,
+          'Las unidades gravadas',
+          errores,
+          POSITIVO_6,
+        );
         if (!u) return;
         unidades = u;
       }
     }
-    lineas.push({
+    const linea: LineaTrabajo = {
       concepto: i,
       tipo: imp.tipo,
       impuesto: imp.impuesto,
       tipoFactor: imp.tipoFactor,
       tasa: tasa.valor,
-      tasaTexto: fijoTexto(tasa.valor, MAX_DECIMALES),
-      ...(unidades ? { unidades: unidades.valor, unidadesTexto: unidades.texto } : {}),
+      tasaTexto: textoTasa(tasa),
       base: FIJO_CERO,
-    });
+    };
+    if (unidades) {
+      linea.unidades = unidades.valor;
+      linea.unidadesTexto = unidades.texto;
+    }
+    lineas.push(linea);
   });
 
   if (errores.length > antes) return undefined;
@@ -309,7 +357,7 @@ function calcularLineas(
       }
     }
     l.base = base;
-    if (base.n <= 0n) {
+    if (base.n <= 0) {
       errores.push({
         field: `conceptos[${l.concepto}].impuestos`,
         message: 'La base de un impuesto debe ser mayor que cero.',
@@ -355,32 +403,37 @@ function lineaEscrita(l: LineaTrabajo, d: number): LineaImpuesto {
   return out;
 }
 
-function resumirImpuestos(conceptos: ConceptoCalculado[], d: number): ImpuestosResumen | undefined {
-  const traslados = new Map<string, { l: LineaImpuesto; base: Fijo; importe: Fijo }>();
+/**
+ * The Impuestos summary, from the exact amounts of the lines (each already at the currency's
+ * decimals, or the units of an IEPS cuota: the same values their written texts carry).
+ */
+function resumirImpuestos(trabajo: ConceptoTrabajo[], d: number): ImpuestosResumen | undefined {
+  const traslados = new Map<string, { l: LineaTrabajo; base: Fijo; importe: Fijo }>();
   const retenciones = new Map<Impuesto, Fijo>();
   let hayTasaOCuota = false;
   let totalTrasladados: Fijo = FIJO_CERO;
   let totalRetenidos: Fijo = FIJO_CERO;
-  for (const c of conceptos) {
-    for (const t of c.Traslados) {
-      const k = `${t.Impuesto}|${t.TipoFactor}|${t.TasaOCuota ?? ''}`;
-      const imp = t.Importe === undefined ? FIJO_CERO : fijo(t.Importe);
+  for (const c of trabajo) {
+    for (const t of c.lineas) {
+      if (t.tipo === 'retencion') {
+        const imp = t.importe!;
+        retenciones.set(t.impuesto, fijoMas(retenciones.get(t.impuesto) ?? FIJO_CERO, imp));
+        totalRetenidos = fijoMas(totalRetenidos, imp);
+        continue;
+      }
+      const k = `${t.impuesto}|${t.tipoFactor}|${t.tasaTexto ?? ''}`;
+      const imp = t.importe ?? FIJO_CERO;
       const prev = traslados.get(k);
       if (prev) {
-        prev.base = fijoMas(prev.base, fijo(t.Base));
+        prev.base = fijoMas(prev.base, t.base);
         prev.importe = fijoMas(prev.importe, imp);
       } else {
-        traslados.set(k, { l: t, base: fijo(t.Base), importe: imp });
+        traslados.set(k, { l: t, base: t.base, importe: imp });
       }
-      if (t.TipoFactor !== TIPO_FACTOR.EXENTO) {
+      if (t.tipoFactor !== TIPO_FACTOR.EXENTO) {
         hayTasaOCuota = true;
         totalTrasladados = fijoMas(totalTrasladados, imp);
       }
-    }
-    for (const r of c.Retenciones) {
-      const imp = fijo(r.Importe!);
-      retenciones.set(r.Impuesto, fijoMas(retenciones.get(r.Impuesto) ?? FIJO_CERO, imp));
-      totalRetenidos = fijoMas(totalRetenidos, imp);
     }
   }
   if (traslados.size === 0 && retenciones.size === 0) return undefined;
@@ -392,11 +445,11 @@ function resumirImpuestos(conceptos: ConceptoCalculado[], d: number): ImpuestosR
     Traslados: [...traslados.values()].map(({ l, base, importe }) => {
       const t: LineaImpuesto = {
         Base: fijoTexto(base, d),
-        Impuesto: l.Impuesto,
-        TipoFactor: l.TipoFactor,
+        Impuesto: l.impuesto,
+        TipoFactor: l.tipoFactor,
       };
-      if (l.TipoFactor !== TIPO_FACTOR.EXENTO) {
-        t.TasaOCuota = l.TasaOCuota!;
+      if (l.tipoFactor !== TIPO_FACTOR.EXENTO) {
+        t.TasaOCuota = l.tasaTexto!;
         t.Importe = fijoTexto(importe, d);
       }
       return t;
@@ -523,25 +576,28 @@ export function calcularComprobante(draft: CalculoDraft): ResultadoCalculo {
       ValorUnitario: c.valorUnitario,
       Importe: fijoTexto(c.importe, d),
       ObjetoImp: c.objetoImp,
-      Traslados: c.lineas.filter((l) => l.tipo === 'traslado').map((l) => lineaEscrita(l, d)),
-      Retenciones: c.lineas.filter((l) => l.tipo === 'retencion').map((l) => lineaEscrita(l, d)),
+      Traslados: [],
+      Retenciones: [],
       BaseLocal: fijoTexto(fijoMenos(c.importe, c.descuento), d),
     };
-    if (c.descuento.n > 0n) out.Descuento = fijoTexto(c.descuento, d);
+    for (const l of c.lineas) {
+      (l.tipo === 'traslado' ? out.Traslados : out.Retenciones).push(lineaEscrita(l, d));
+    }
+    if (c.descuento.n > 0) out.Descuento = fijoTexto(c.descuento, d);
     return out;
   });
 
   let subTotal: Fijo = FIJO_CERO;
   let descuento: Fijo = FIJO_CERO;
   let hayDescuento = false;
-  for (const c of conceptos) {
-    subTotal = fijoMas(subTotal, fijo(c.Importe));
-    if (c.Descuento !== undefined) {
+  for (const c of trabajo) {
+    subTotal = fijoMas(subTotal, c.importe);
+    if (c.descuento.n > 0) {
       hayDescuento = true;
-      descuento = fijoMas(descuento, fijo(c.Descuento));
+      descuento = fijoMas(descuento, c.descuento);
     }
   }
-  const impuestos = resumirImpuestos(conceptos, d);
+  const impuestos = resumirImpuestos(trabajo, d);
   const locales = calcularLocales(draft, conceptos, d, errores);
   if (errores.length > 0) return { ok: false, errores };
 
@@ -555,7 +611,7 @@ export function calcularComprobante(draft: CalculoDraft): ResultadoCalculo {
       fijoMas(total, fijo(locales.TotaldeTraslados)),
       fijo(locales.TotaldeRetenciones),
     );
-  if (total.n < 0n) {
+  if (total.n < 0) {
     return {
       ok: false,
       errores: [

@@ -1,5 +1,10 @@
 import { calcularComprobante } from '../calc/calcular-comprobante.ts';
-import type { ConceptoDraft, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
+import type {
+  ConceptoCalculado,
+  ConceptoDraft,
+  ErrorCalculo,
+  TotalesCalculados,
+} from '../calc/types.ts';
 import {
   EXPORTACION,
   FORMA_PAGO,
@@ -89,6 +94,43 @@ export type ResultadoBuild =
 function opt<K extends string>(k: K, v: string | undefined): { [P in K]?: string } {
   const t = v === undefined ? '' : normalizarTexto(v);
   return (t === '' ? {} : { [k]: t }) as { [P in K]?: string };
+}
+
+/** Sets an optional text attribute, normalised, only when it is not empty (as `opt`). */
+function asignar<T extends object>(o: T, k: keyof T & string, v: string | undefined): void {
+  if (v === undefined) return;
+  const t = normalizarTexto(v);
+  if (t !== '') (o as Record<string, unknown>)[k] = t;
+}
+
+function conceptoIngreso(cc: ConceptoCalculado, d: ConceptoIngresoDraft): Concepto {
+  const c = { ClaveProdServ: d.claveProdServ.trim() } as Concepto;
+  asignar(c, 'NoIdentificacion', d.noIdentificacion);
+  c.Cantidad = cc.Cantidad;
+  c.ClaveUnidad = d.claveUnidad.trim();
+  asignar(c, 'Unidad', d.unidad);
+  c.Descripcion = limpiarDescripcion(d.descripcion);
+  c.ValorUnitario = cc.ValorUnitario;
+  c.Importe = cc.Importe;
+  if (cc.Descuento !== undefined) c.Descuento = cc.Descuento;
+  c.ObjetoImp = cc.ObjetoImp;
+  if (cc.Traslados.length + cc.Retenciones.length > 0) {
+    c.Impuestos = {};
+    if (cc.Traslados.length) c.Impuestos.Traslados = cc.Traslados;
+    if (cc.Retenciones.length)
+      c.Impuestos.Retenciones = cc.Retenciones.map((r) => ({
+        Base: r.Base,
+        Impuesto: r.Impuesto,
+        TipoFactor: r.TipoFactor,
+        TasaOCuota: r.TasaOCuota!,
+        Importe: r.Importe!,
+      }));
+  }
+  if (d.cuentaPredial?.length) {
+    const cuentas = d.cuentaPredial.map(limpiarCuentaPredial).filter((x) => x !== '');
+    if (cuentas.length) c.CuentaPredial = cuentas.map((Numero) => ({ Numero }));
+  }
+  return c;
 }
 
 export function buildEmisor(e: EmisorDraft): Emisor {
@@ -184,65 +226,37 @@ export function buildIngreso(draft: IngresoDraft, ctx: BuildContext): ResultadoB
   });
   if (errores.length > 0) return { ok: false, errores };
 
-  const conceptos: Concepto[] = t.conceptos.map((cc, i) => {
-    const d = draft.conceptos[i]!;
-    const c: Concepto = {
-      ClaveProdServ: d.claveProdServ.trim(),
-      ...opt('NoIdentificacion', d.noIdentificacion),
-      Cantidad: cc.Cantidad,
-      ClaveUnidad: d.claveUnidad.trim(),
-      ...opt('Unidad', d.unidad),
-      Descripcion: limpiarDescripcion(d.descripcion),
-      ValorUnitario: cc.ValorUnitario,
-      Importe: cc.Importe,
-      ...(cc.Descuento !== undefined ? { Descuento: cc.Descuento } : {}),
-      ObjetoImp: cc.ObjetoImp,
-    };
-    if (cc.Traslados.length + cc.Retenciones.length > 0) {
-      c.Impuestos = {};
-      if (cc.Traslados.length) c.Impuestos.Traslados = cc.Traslados;
-      if (cc.Retenciones.length)
-        c.Impuestos.Retenciones = cc.Retenciones.map((r) => ({
-          ...r,
-          TasaOCuota: r.TasaOCuota!,
-          Importe: r.Importe!,
-        }));
-    }
-    const cuentas = (d.cuentaPredial ?? []).map(limpiarCuentaPredial).filter((x) => x !== '');
-    if (cuentas.length) c.CuentaPredial = cuentas.map((Numero) => ({ Numero }));
-    return c;
-  });
-
-  const comprobante: Comprobante = {
-    Version: '4.0',
-    ...opt('Serie', draft.serie),
-    ...opt('Folio', draft.folio),
-    Fecha: ctx.fecha,
-    FormaPago: formaPago!,
-    ...opt('NoCertificado', ctx.noCertificado),
-    ...opt('CondicionesDePago', draft.condicionesDePago),
-    SubTotal: t.SubTotal,
-    ...(t.Descuento !== undefined ? { Descuento: t.Descuento } : {}),
-    Moneda: draft.moneda,
-    ...(tipoCambio !== undefined ? { TipoCambio: tipoCambio } : {}),
-    Total: t.Total,
-    TipoDeComprobante: TIPO_DE_COMPROBANTE.INGRESO,
-    Exportacion: exportacion,
-    MetodoPago: draft.metodoPago,
-    LugarExpedicion: draft.lugarExpedicion.trim(),
-    ...(draft.informacionGlobal ? { InformacionGlobal: draft.informacionGlobal } : {}),
-    ...(draft.cfdiRelacionados?.length
-      ? {
-          CfdiRelacionados: draft.cfdiRelacionados.map((r) => ({
-            TipoRelacion: r.tipoRelacion,
-            CfdiRelacionado: r.uuids.map((u) => ({ UUID: u.trim().toUpperCase() })),
-          })),
-        }
-      : {}),
-    Emisor: buildEmisor(draft.emisor),
-    Receptor: buildReceptor(draft.receptor, draft.lugarExpedicion.trim()),
-    Conceptos: conceptos,
-  };
+  const conceptos: Concepto[] = t.conceptos.map((cc, i) =>
+    conceptoIngreso(cc, draft.conceptos[i]!),
+  );
+  const lugar = draft.lugarExpedicion.trim();
+  // Assigned one by one, in the order the attributes had as spread literals (same JSON).
+  const comprobante = { Version: '4.0' } as Comprobante;
+  asignar(comprobante, 'Serie', draft.serie);
+  asignar(comprobante, 'Folio', draft.folio);
+  comprobante.Fecha = ctx.fecha;
+  comprobante.FormaPago = formaPago!;
+  asignar(comprobante, 'NoCertificado', ctx.noCertificado);
+  asignar(comprobante, 'CondicionesDePago', draft.condicionesDePago);
+  comprobante.SubTotal = t.SubTotal;
+  if (t.Descuento !== undefined) comprobante.Descuento = t.Descuento;
+  comprobante.Moneda = draft.moneda;
+  if (tipoCambio !== undefined) comprobante.TipoCambio = tipoCambio;
+  comprobante.Total = t.Total;
+  comprobante.TipoDeComprobante = TIPO_DE_COMPROBANTE.INGRESO;
+  comprobante.Exportacion = exportacion;
+  comprobante.MetodoPago = draft.metodoPago;
+  comprobante.LugarExpedicion = lugar;
+  if (draft.informacionGlobal) comprobante.InformacionGlobal = draft.informacionGlobal;
+  if (draft.cfdiRelacionados?.length) {
+    comprobante.CfdiRelacionados = draft.cfdiRelacionados.map((r) => ({
+      TipoRelacion: r.tipoRelacion,
+      CfdiRelacionado: r.uuids.map((u) => ({ UUID: u.trim().toUpperCase() })),
+    }));
+  }
+  comprobante.Emisor = buildEmisor(draft.emisor);
+  comprobante.Receptor = buildReceptor(draft.receptor, lugar);
+  comprobante.Conceptos = conceptos;
   if (t.Impuestos) {
     const imp = t.Impuestos;
     comprobante.Impuestos = {

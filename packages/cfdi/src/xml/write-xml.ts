@@ -8,7 +8,6 @@ import type {
 } from './model.ts';
 import { NS, SCHEMA_LOCATION } from './namespaces.ts';
 
-const NEEDS_ESCAPE = /[&<>"\t\n\r]/;
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -19,8 +18,30 @@ const ESCAPES: Record<string, string> = {
   '\r': '&#13;',
 };
 
+/** True when the value has a character to escape: & < > " tab LF CR (a scan of char codes). */
+function necesitaEscape(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c > 62) continue;
+    if (c === 38 || c === 60 || c === 62 || c === 34 || c === 9 || c === 10 || c === 13) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The certificate repeats on every invoice of an issuer: the last one found clean is remembered. */
+let ultimoLargoLimpio = '';
+
 export function escapeAttr(value: string): string {
-  return NEEDS_ESCAPE.test(value) ? value.replace(/[&<>"\t\n\r]/g, (c) => ESCAPES[c]!) : value;
+  if (value.length > 256) {
+    if (value === ultimoLargoLimpio) return value;
+    if (!necesitaEscape(value)) {
+      ultimoLargoLimpio = value;
+      return value;
+    }
+  } else if (!necesitaEscape(value)) return value;
+  return value.replace(/[&<>"\t\n\r]/g, (c) => ESCAPES[c]!);
 }
 
 /** Attributes in XSD order; absent (undefined) and never empty optional attributes. */
@@ -34,8 +55,48 @@ function attrs(obj: object, names: readonly string[]): string {
   return s;
 }
 
+/** One attribute (prefix is ` Name="`), absent unless a string: what `attrs` does for one name. */
+function a(prefijo: string, v: unknown): string {
+  return typeof v === 'string' ? prefijo + escapeAttr(v) + '"' : '';
+}
+
+/**
+ * The attributes of the elements an invoice repeats (Concepto, its tax lines), read by name rather
+ * than through the ATTRS lists: the same order (the children-order test holds them equal).
+ */
+export function attrsConcepto(c: Concepto): string {
+  return (
+    a(' ClaveProdServ="', c.ClaveProdServ) +
+    a(' NoIdentificacion="', c.NoIdentificacion) +
+    a(' Cantidad="', c.Cantidad) +
+    a(' ClaveUnidad="', c.ClaveUnidad) +
+    a(' Unidad="', c.Unidad) +
+    a(' Descripcion="', c.Descripcion) +
+    a(' ValorUnitario="', c.ValorUnitario) +
+    a(' Importe="', c.Importe) +
+    a(' Descuento="', c.Descuento) +
+    a(' ObjetoImp="', c.ObjetoImp)
+  );
+}
+
+export function attrsTrasladoRetencion(t: {
+  Base?: string;
+  Impuesto?: string;
+  TipoFactor?: string;
+  TasaOCuota?: string;
+  Importe?: string;
+}): string {
+  return (
+    a(' Base="', t.Base) +
+    a(' Impuesto="', t.Impuesto) +
+    a(' TipoFactor="', t.TipoFactor) +
+    a(' TasaOCuota="', t.TasaOCuota) +
+    a(' Importe="', t.Importe)
+  );
+}
+
 function writeConcepto(c: Concepto): string {
-  let s = `<cfdi:Concepto${attrs(c, ATTRS.Concepto)}`;
+  let s = `<cfdi:Concepto${attrsConcepto(c)}`;
   const imp = c.Impuestos;
   const hijos =
     imp !== undefined ||
@@ -49,12 +110,12 @@ function writeConcepto(c: Concepto): string {
     s += '<cfdi:Impuestos>';
     if (imp.Traslados?.length) {
       s += '<cfdi:Traslados>';
-      for (const t of imp.Traslados) s += `<cfdi:Traslado${attrs(t, ATTRS.TrasladoRetencion)}/>`;
+      for (const t of imp.Traslados) s += `<cfdi:Traslado${attrsTrasladoRetencion(t)}/>`;
       s += '</cfdi:Traslados>';
     }
     if (imp.Retenciones?.length) {
       s += '<cfdi:Retenciones>';
-      for (const r of imp.Retenciones) s += `<cfdi:Retencion${attrs(r, ATTRS.TrasladoRetencion)}/>`;
+      for (const r of imp.Retenciones) s += `<cfdi:Retencion${attrsTrasladoRetencion(r)}/>`;
       s += '</cfdi:Retenciones>';
     }
     s += '</cfdi:Impuestos>';
@@ -181,7 +242,7 @@ export function writeComprobanteXml(c: Comprobante): string {
     }
     if (imp.Traslados?.length) {
       s += '<cfdi:Traslados>';
-      for (const t of imp.Traslados) s += `<cfdi:Traslado${attrs(t, ATTRS.TrasladoRetencion)}/>`;
+      for (const t of imp.Traslados) s += `<cfdi:Traslado${attrsTrasladoRetencion(t)}/>`;
       s += '</cfdi:Traslados>';
     }
     s += '</cfdi:Impuestos>';

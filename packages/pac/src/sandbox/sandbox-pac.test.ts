@@ -8,6 +8,7 @@ import { catalogosDePrueba } from '../../../cfdi/test/catalogos-de-prueba.ts';
 import { PacDuplicadoError, PacNoDisponibleError, PacRechazoError } from '../errors.ts';
 import { cfdiSellado, csdDePrueba, csdEku, EKU } from '../../test/cfdi-de-prueba.ts';
 import { SandboxPac, type SandboxPacOptions } from './sandbox-pac.ts';
+import { MemorySandboxStore } from './store.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-pac-'));
 const AHORA = new Date('2026-03-02T16:00:00Z'); // Monday 10:00 Zona Centro
@@ -99,6 +100,36 @@ describe('SandboxPac.timbrar', () => {
     expect(e).toBeInstanceOf(PacDuplicadoError);
     expect((e as PacDuplicadoError).codigo).toBe('CFDI3307');
     expect((e as PacDuplicadoError).timbrePrevio?.uuid).toBe(a.uuid);
+  });
+
+  it('a CFDI stamped before gets its stamp back even when a check refuses it today (73 hours later)', async () => {
+    const store = new MemorySandboxStore();
+    const xml = cfdiSellado(AHORA, { cambiar: (c) => (c.Folio = 'T73') });
+    const a = await pac({ store }).timbrar(xml, { idempotencyKey: 'k73' });
+    const despues = pac({ store, clock: () => new Date(AHORA.getTime() + 73 * 3600_000) });
+    const b = await despues.timbrar(xml, { idempotencyKey: 'k73' });
+    expect([b.uuid, b.previamenteTimbrado, b.xml]).toEqual([a.uuid, true, a.xml]);
+    // the same check refuses a CFDI never stamped
+    const nuevo = cfdiSellado(AHORA, { cambiar: (c) => (c.Folio = 'T74') });
+    expect(await codigoDeRechazo(despues.timbrar(nuevo, { idempotencyKey: 'k74' }))).toBe('401');
+  });
+
+  it('CFDI3307 comes before the later checks: another CFDI under a stamped key, changed after sealing', async () => {
+    const p = pac();
+    const a = await p.timbrar(cfdiSellado(AHORA, { cambiar: (c) => (c.Folio = 'K2') }), {
+      idempotencyKey: 'factura-78',
+    });
+    const alterado = cfdiSellado(AHORA, { cambiar: (c) => (c.Folio = 'K3') }).replace(
+      'Servicios de consultoría',
+      'Servicios de consultoria',
+    );
+    const e = await p.timbrar(alterado, { idempotencyKey: 'factura-78' }).catch((x: unknown) => x);
+    expect((e as PacDuplicadoError).codigo).toBe('CFDI3307');
+    expect((e as PacDuplicadoError).timbrePrevio?.uuid).toBe(a.uuid);
+    // under a fresh key the same document is refused for its Sello
+    expect(await codigoDeRechazo(p.timbrar(alterado, { idempotencyKey: 'factura-79' }))).toBe(
+      'CFDI40102',
+    );
   });
 
   it('fault injection: a failure before stamping stores nothing; after stamping, the retry gets the stored stamp', async () => {

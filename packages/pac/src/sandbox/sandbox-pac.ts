@@ -122,6 +122,41 @@ function rechazo(codigo: string, detalle?: string, incidencias?: Incidencia[]): 
 }
 
 /** The sandbox's idempotency hash: SHA-256 of the cadena, a newline and the Sello. */
+/** CFDI3307: a different CFDI under a key that already has a stamp (its stamp travels with it). */
+function duplicado(t: TimbreGuardado): PacDuplicadoError {
+  const mensaje = `CFDI3307 - ${mensajePac('CFDI3307')}`;
+  return new PacDuplicadoError(
+    'CFDI3307',
+    mensaje,
+    JSON.stringify({ status: 'error', message: mensaje, data: { uuid: t.uuid } }),
+    { uuid: t.uuid, xml: t.xml, fechaTimbrado: t.fechaTimbrado },
+  );
+}
+
+/** The fiscal rules' refusal: the first error as code and message, every one as an incidencia. */
+function rechazoFiscal(errores: ReturnType<typeof validateComprobante>): PacRechazoError {
+  const incidencias = errores.map((e) => ({
+    codigo: e.code,
+    mensaje: e.message,
+    ruta: e.field,
+    ...(e.satRule !== undefined ? { detalle: e.satRule } : {}),
+  }));
+  const primero = errores[0]!;
+  const mensaje = `${primero.code} - ${primero.message}`;
+  return new PacRechazoError(
+    primero.code,
+    mensaje,
+    JSON.stringify({
+      status: 'error',
+      message: mensaje,
+      messageDetail: primero.field,
+      data: null,
+      errors: incidencias,
+    }),
+    incidencias,
+  );
+}
+
 function hashDe(leido: { c: Comprobante; cadena: string }): string {
   return createHash('sha256')
     .update(leido.cadena, 'utf8')
@@ -194,7 +229,9 @@ export class SandboxPac implements Pac {
       if (previo) return this.respuestaTimbre(previo, true, options);
       throw rechazo('307');
     }
-    // B before A5: a document stamped before was schema-valid then, and a retry stays cheap
+    // B: a document stamped before was schema-valid then, so its stamp is answered whatever the
+    // checks say today. With a store that saves "unless stamped" in one statement
+    // (`guardarSiNuevo`), the look-up runs only when a check fails; else before the checks.
     let leido: { c: Comprobante; cadena: string } | Error;
     try {
       const comprobante = medir('pac.lectura', () =>
@@ -209,16 +246,71 @@ export class SandboxPac implements Pac {
       leido = e instanceof Error ? e : new Error(String(e));
     }
     const hash = leido instanceof Error ? '' : medir('pac.cadena', () => hashDe(leido));
+    const key = options.idempotencyKey;
+    if (hash && this.store.guardarSiNuevo && this.fallas.length === 0) {
+      let timbre: TimbreGuardado;
+      // The same key on another CFDI is found by the save; a check that fails after that point
+      // looks it up, so the answer is the one the rules' order gives.
+      let pasoLaLlave = false;
+      try {
+        timbre = await this.verificarYFirmar(text, leido, hash, key, () => {
+          pasoLaLlave = true;
+          return Promise.resolve(undefined);
+        });
+      } catch (err) {
+        const r = await this.previos(hash, key);
+        if (r.porHash) return this.respuestaTimbre(r.porHash, true, options);
+        if (pasoLaLlave && r.porLlave) throw duplicado(r.porLlave);
+        throw err;
+      }
+      const g = await this.store.guardarSiNuevo(timbre, key);
+      if ('guardado' in g) return this.respuestaTimbre(g.guardado, false, options);
+      if (g.porHash) return this.respuestaTimbre(g.porHash, true, options);
+      throw duplicado(g.porLlave);
+    }
     let previo: TimbreGuardado | undefined;
-    let mismaLlaveLeida: { t: TimbreGuardado | undefined } | undefined;
-    if (hash && this.store.porHashYLlave) {
-      const r = await this.store.porHashYLlave(hash, options.idempotencyKey);
+    let mismaLlave: { t: TimbreGuardado | undefined } | undefined;
+    if (hash) {
+      const r = await this.previos(hash, key);
       previo = r.porHash;
-      mismaLlaveLeida = { t: r.porLlave };
-    } else if (hash) {
-      previo = await this.store.porHash(hash);
+      mismaLlave = { t: r.porLlave };
     }
     if (previo) return this.respuestaTimbre(previo, true, options);
+    const timbre = await this.verificarYFirmar(text, leido, hash, key, async () =>
+      mismaLlave ? mismaLlave.t : this.store.porIdempotencyKey(key),
+    );
+    // J
+    const falla = this.fallas.shift();
+    if (falla === 'antes-de-timbrar')
+      throw new PacNoDisponibleError('TIMEOUT', mensajePac('TIMEOUT'), '');
+    const guardado = await this.store.guardarSiNoExiste(timbre);
+    if (falla === 'despues-de-timbrar')
+      throw new PacNoDisponibleError('TIMEOUT', mensajePac('TIMEOUT'), '');
+    return this.respuestaTimbre(guardado, guardado.uuid !== timbre.uuid, options);
+  }
+
+  /** The stamp of this hash and the first stamp under this key, in one round trip when possible. */
+  private async previos(
+    hash: string,
+    key: string,
+  ): Promise<{ porHash?: TimbreGuardado; porLlave?: TimbreGuardado }> {
+    if (this.store.porHashYLlave) return this.store.porHashYLlave(hash, key);
+    const porHash = await this.store.porHash(hash);
+    const porLlave = await this.store.porIdempotencyKey(key);
+    return { ...(porHash ? { porHash } : {}), ...(porLlave ? { porLlave } : {}) };
+  }
+
+  /**
+   * A5 to I, in the order the rules give (schema, the same key on another CFDI, certificate, Sello,
+   * dates, fiscal rules), then the TimbreFiscalDigital signed: the new stamp, not yet stored.
+   */
+  private async verificarYFirmar(
+    text: string,
+    leido: { c: Comprobante; cadena: string } | Error,
+    hash: string,
+    key: string,
+    mismaLlave: () => Promise<TimbreGuardado | undefined>,
+  ): Promise<TimbreGuardado> {
     // A5
     if (this.opts.validarEsquema !== false) {
       const errores = await validarXsd(text);
@@ -228,18 +320,8 @@ export class SandboxPac implements Pac {
     const { c, cadena } = leido;
 
     // a different CFDI under a key that already has a stamp: the same sale sealed twice (pain 6)
-    const mismaLlave = mismaLlaveLeida
-      ? mismaLlaveLeida.t
-      : await this.store.porIdempotencyKey(options.idempotencyKey);
-    if (mismaLlave) {
-      const mensaje = `CFDI3307 - ${mensajePac('CFDI3307')}`;
-      throw new PacDuplicadoError(
-        'CFDI3307',
-        mensaje,
-        JSON.stringify({ status: 'error', message: mensaje, data: { uuid: mismaLlave.uuid } }),
-        { uuid: mismaLlave.uuid, xml: mismaLlave.xml, fechaTimbrado: mismaLlave.fechaTimbrado },
-      );
-    }
+    const otro = await mismaLlave();
+    if (otro) throw duplicado(otro);
     const ahora = this.clock();
     const cert = this.validarCertificado(c);
     // D
@@ -274,32 +356,7 @@ export class SandboxPac implements Pac {
         tipoCambioReferencia: referencias,
       }),
     ]);
-    if (errores.length) {
-      const incidencias = errores.map((e) => ({
-        codigo: e.code,
-        mensaje: e.message,
-        ruta: e.field,
-        detalle: e.satRule,
-      }));
-      const primero = errores[0]!;
-      const mensaje = `${primero.code} - ${primero.message}`;
-      throw new PacRechazoError(
-        primero.code,
-        mensaje,
-        JSON.stringify({
-          status: 'error',
-          message: mensaje,
-          messageDetail: primero.field,
-          data: null,
-          errors: incidencias,
-        }),
-        incidencias,
-      );
-    }
-    // J
-    const falla = this.fallas.shift();
-    if (falla === 'antes-de-timbrar')
-      throw new PacNoDisponibleError('TIMEOUT', mensajePac('TIMEOUT'), '');
+    if (errores.length) throw rechazoFiscal(errores);
     const instante = new Date(Math.max(ahora.getTime(), fecha.getTime()));
     const sandbox = this.certSandbox();
     const datos = {
@@ -310,7 +367,7 @@ export class SandboxPac implements Pac {
       NoCertificadoSAT: sandbox.noCertificado,
     };
     const tfd = firmarTimbre(datos, sandbox.llave);
-    const guardado = await this.store.guardarSiNoExiste({
+    return {
       hash,
       uuid: datos.UUID,
       xml: medir('pac.timbre', () => insertarTimbre(text, tfd.elemento)),
@@ -326,14 +383,11 @@ export class SandboxPac implements Pac {
       ...(c.TipoCambio ? { tipoCambio: c.TipoCambio } : {}),
       tipoDeComprobante: c.TipoDeComprobante,
       bloquea: bloqueos(c),
-      idempotencyKeys: [options.idempotencyKey],
+      idempotencyKeys: [key],
       estado: 'Vigente',
       estatusCancelacion: '',
       solicitudes: [],
-    });
-    if (falla === 'despues-de-timbrar')
-      throw new PacNoDisponibleError('TIMEOUT', mensajePac('TIMEOUT'), '');
-    return this.respuestaTimbre(guardado, guardado.uuid !== datos.UUID, options);
+    };
   }
 
   private async respuestaTimbre(

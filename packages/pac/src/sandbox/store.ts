@@ -46,6 +46,11 @@ export interface TimbreGuardado {
   solicitudes: SolicitudCancelacion[];
 }
 
+export type GuardadoSiNuevo =
+  | { guardado: TimbreGuardado }
+  | { porHash: TimbreGuardado; porLlave?: undefined }
+  | { porHash?: undefined; porLlave: TimbreGuardado };
+
 export interface SandboxStore {
   porHash(hash: string): Promise<TimbreGuardado | undefined>;
   porUuid(uuid: string): Promise<TimbreGuardado | undefined>;
@@ -64,6 +69,13 @@ export interface SandboxStore {
    * MUST be atomic on `hash` (a unique key): two concurrent stamps of one CFDI keep one UUID.
    */
   guardarSiNoExiste(t: TimbreGuardado): Promise<TimbreGuardado>;
+  /**
+   * Optional: saves a new stamp unless a stamp with its hash or with this key exists (one round
+   * trip for a store on a database; the sandbox then looks up only when a check fails). Answers the
+   * new stamp as saved, or the stored stamp of the hash (preferred) or else the first one of the
+   * key, as porHashYLlave would; MUST be atomic on `hash` like guardarSiNoExiste.
+   */
+  guardarSiNuevo?(t: TimbreGuardado, key: string): Promise<GuardadoSiNuevo>;
   /** Replaces the cancellation part (estado, estatusCancelacion, solicitudes) of a stored stamp. */
   actualizar(t: TimbreGuardado): Promise<void>;
   /** Stamps whose `bloquea` contains `uuid`. */
@@ -98,6 +110,14 @@ export class MemorySandboxStore implements SandboxStore {
     this.hashes.set(t.hash, nuevo);
     this.uuids.set(t.uuid.toUpperCase(), nuevo);
     return Promise.resolve(copia(nuevo));
+  }
+
+  async guardarSiNuevo(t: TimbreGuardado, key: string): Promise<GuardadoSiNuevo> {
+    const porHash = await this.porHash(t.hash);
+    if (porHash) return { porHash };
+    const porLlave = await this.porIdempotencyKey(key);
+    if (porLlave) return { porLlave };
+    return { guardado: await this.guardarSiNoExiste(t) };
   }
 
   actualizar(t: TimbreGuardado): Promise<void> {

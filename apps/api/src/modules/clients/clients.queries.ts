@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ClientResponse, ImportReport } from '@repo/contracts/clients';
 import type { Db } from '../../db/client.ts';
+import { paginaBuscada } from '../../db/pagina-buscada.ts';
 import { clients } from '../../db/schema/clients.ts';
 import { importReports, type ImportReportRow } from '../../db/schema/import-reports.ts';
 
@@ -53,10 +54,14 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The term anywhere in the name, RFC or e-mails (`clients_emails_texto`: the e-mails joined by
+ * spaces, as the trigram index of migration 0025 holds them).
+ */
 function searchCondition(term: string): SQL | undefined {
   if (!term) return undefined;
   const pattern = likePattern(term);
-  return sql`(${clients.name_razon_social} ilike ${pattern} or ${clients.rfc} ilike ${pattern} or array_to_string(${clients.emails}, ' ') ilike ${pattern})`;
+  return sql`(${clients.name_razon_social} ilike ${pattern} or ${clients.rfc} ilike ${pattern} or clients_emails_texto(${clients.emails}) ilike ${pattern})`;
 }
 
 export interface ClientListOptions {
@@ -71,19 +76,43 @@ export interface ClientListOptions {
 export async function listClients(db: Db, enterpriseId: number, options: ClientListOptions) {
   const where = and(eq(clients.enterprise_id, enterpriseId), searchCondition(options.search));
   const order = options.direction === 'asc' ? asc : desc;
+  const orderBy = [order(ORDER_COLUMNS[options.orderBy]), order(clients.id)];
+  if (options.search && options.page) return searchedPage(db, where, orderBy, options.page);
   const query = db
     .select()
     .from(clients)
     .where(where)
-    .orderBy(order(ORDER_COLUMNS[options.orderBy]), order(clients.id));
+    .orderBy(...orderBy);
   const rows = options.page
     ? await query.limit(options.page.size).offset((options.page.number - 1) * options.page.size)
     : await query;
+  return { rows: rows.map(toClientResponse), total: await countOf(db, where) };
+}
+
+async function countOf(db: Db, where: SQL | undefined): Promise<number> {
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(clients)
     .where(where);
-  return { rows: rows.map(toClientResponse), total: Number(count?.n ?? 0) };
+  return Number(count?.n ?? 0);
+}
+
+/** A search's page: its ids and number of matches in one pass, then its rows. */
+async function searchedPage(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: { number: number; size: number },
+) {
+  const { ids, total } = await paginaBuscada(db, clients, where, orderBy, page);
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(clients)
+        .where(and(where, inArray(clients.id, ids)))
+        .orderBy(...orderBy)
+    : [];
+  return { rows: rows.map(toClientResponse), total };
 }
 
 export async function findClient(db: Db, enterpriseId: number, id: number) {

@@ -293,17 +293,24 @@ function construir(
   if (!r.ok) {
     const campos: Campos = {};
     for (const e of r.errores) {
-      agregar(campos, /ImpPagado|monto/.test(e.field) ? 'payment_amount' : e.field, e.message);
+      agregar(campos, campoDePago(e.field), e.message);
     }
     throw new AppError('VALIDATION', campos);
   }
   return r.comprobante;
 }
 
+/** The form's field of a rule's path in the CFDI de pago (its amount, its exchange rate). */
+export function campoDePago(field: string): string {
+  if (/TipoCambioP/.test(field)) return 'tipo_cambio';
+  return /ImpPagado|monto|\.Monto\b/.test(field) ? 'payment_amount' : field;
+}
+
 /** The payment complement as a plug-in of the shared lifecycle. */
 export function complementoPago(deps: Deps): TipoDocumento<ComplementoPagoRequest, ContextoPago> {
   return {
     clave: 'pago',
+    campoDe: campoDePago,
     cargarContexto: (enterpriseId, draft) => cargarContexto(deps, enterpriseId, draft),
     validar: (ctx, draft, instante) =>
       construir(ctx, draft, { serie: ctx.serie.serie, folio: ctx.serie.folio, fecha: instante }),

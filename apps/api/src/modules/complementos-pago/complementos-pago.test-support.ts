@@ -25,8 +25,13 @@ export interface Cobrador extends Facturador {
 }
 
 /** A tenant ready to invoice and to receive payments (serie P of recepcion-pagos), and a client. */
-export async function seedCobrador(t: TestApp, credits = 10): Promise<Cobrador> {
-  const e = await seedFacturador(t, { credits });
+export async function seedCobrador(
+  t: TestApp,
+  credits = 10,
+  /** The test's fixed clock: the CSD is valid around it. */
+  now?: Date,
+): Promise<Cobrador> {
+  const e = await seedFacturador(t, { credits, ...(now ? { now } : {}) });
   const serie = await createSerie(t.deps.db, e.enterpriseId, {
     kind: 'recepcion-pagos',
     serie: 'P',

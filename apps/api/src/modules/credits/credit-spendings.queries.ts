@@ -39,6 +39,37 @@ const DOCUMENT_JOIN = (enterpriseId: number) =>
  * ledger's sum by its trigger) minus what the rows after it added, so only the rows from the page's
  * oldest on are read, not the whole ledger; the document is found by its idempotency key's index.
  */
+/**
+ * How many rows match: without a period or a document type, the spends and refunds counted as the
+ * ledger was written (credit_balances, kept by the ledger's trigger: migration 0026) instead of a
+ * count over the whole ledger.
+ */
+async function countSpendings(
+  db: Db,
+  enterpriseId: number,
+  filters: SpendingFilters,
+  matching: SQL,
+) {
+  if (!filters.from && !filters.to && !filters.documentType) {
+    const kept =
+      filters.type === 'spend'
+        ? sql`spends`
+        : filters.type === 'refund'
+          ? sql`refunds`
+          : sql`spends + refunds`;
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select ${kept} as n from credit_balances where enterprise_id = ${enterpriseId}`,
+      ),
+    );
+    return Number(row?.n ?? 0);
+  }
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n ${matching}`),
+  );
+  return Number(count?.n ?? 0);
+}
+
 export async function listSpendings(
   db: Db,
   enterpriseId: number,
@@ -51,7 +82,9 @@ export async function listSpendings(
   if (filters.to) where.push(sql`${day} <= ${filters.to}::date`);
   if (filters.type) where.push(sql`l.kind = ${filters.type}`);
   if (filters.documentType) where.push(sql`c.tipo = ${filters.documentType}`);
-  const matching = sql`from credit_ledger l ${DOCUMENT_JOIN(enterpriseId)}
+  // The document is joined to filter by its type only: each ledger row has at most one.
+  const matching = sql`from credit_ledger l
+       ${filters.documentType ? DOCUMENT_JOIN(enterpriseId) : sql``}
        where ${sql.join(where, sql` and `)}`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
@@ -74,10 +107,7 @@ export async function listSpendings(
         ${DOCUMENT_JOIN(enterpriseId)}
        order by l.id desc`),
   );
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n ${matching}`),
-  );
-  const total = Number(count?.n ?? 0);
+  const total = await countSpendings(db, enterpriseId, filters, matching);
   return {
     total,
     rows: rows.map((r) => ({

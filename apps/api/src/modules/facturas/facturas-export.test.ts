@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
 import { EXPORT_MESSAGES, exportFacturas } from './facturas-export.ts';
+import { SIN_FILTROS } from './facturas-lista.queries.ts';
 import { api, basico, crearCliente, seedFacturador } from './facturas.test-support.ts';
 
 const V40 = '/api/facturacion/V40';
@@ -138,14 +139,7 @@ describe('GET /api/facturacion/V40/facturas-ingreso/export', () => {
       const pre = await api(t, e, 'POST', `${V40}/pre-facturas-ingreso`, draft());
       expect(pre.statusCode, pre.body).toBe(200);
     }
-    const filters = {
-      rfcName: '',
-      fromDate: null,
-      toDate: null,
-      series: [],
-      status: null,
-      metodoPago: null,
-    };
+    const filters = SIN_FILTROS;
     await expect(exportFacturas(t.deps.db, e.enterpriseId, filters, 1)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       dataError: EXPORT_MESSAGES.tooMany(1),

@@ -35,7 +35,7 @@ const STATUS_OF: Partial<Record<ComprobanteStatus, FacturaStatus>> = {
 };
 
 /** Σ imp_pagado of the invoice's stamped, not cancelled payments. */
-export const pagadoSql = sql<string>`coalesce((select sum(pd.imp_pagado) from pagos_documentos pd
+const pagadoSql = sql<string>`coalesce((select sum(pd.imp_pagado) from pagos_documentos pd
       join comprobantes p on p.enterprise_id = pd.enterprise_id and p.id = pd.comprobante_id
      where pd.enterprise_id = ${c.enterprise_id} and pd.factura_id = ${c.id}
        and p.status = 'timbrada'), 0)::text`;

@@ -21,7 +21,8 @@ import { ok as envelope, page } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { XLSX_MIME, attachment } from '../clients/spreadsheet.ts';
 import { exportFacturas, FACTURAS_EXPORT_NAME } from './facturas-export.ts';
-import { listFacturas, listPpdPending, type FacturaFilters } from './facturas-lista.queries.ts';
+import { listFacturas, type FacturaFilters } from './facturas-lista.queries.ts';
+import { listPpdPending } from './ppd-pendientes.queries.ts';
 import { hoyDeLaEmpresa } from './factura-tipo.ts';
 import {
   cancelarFactura,

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ImportReport } from '@repo/contracts/clients';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
 import type { Db } from '../../db/client.ts';
+import { paginaBuscada } from '../../db/pagina-buscada.ts';
 import { importReports, type ImportReportRow } from '../../db/schema/import-reports.ts';
 import { productsServices } from '../../db/schema/products-services.ts';
 import { rubrosImpuestos } from '../../db/schema/rubros-impuestos.ts';
@@ -122,18 +123,43 @@ export async function listProductsServices(
   const where = and(eq(p.enterprise_id, enterpriseId), searchCondition(options.search));
   const order = options.direction === 'asc' ? asc : desc;
   // Nulls (no internal code) go last whichever the direction.
-  const query = selectProducts(db, where).orderBy(
-    sql`${order(ORDER_COLUMNS[options.orderBy])} nulls last`,
-    order(p.id),
-  );
+  const orderBy = [sql`${order(ORDER_COLUMNS[options.orderBy])} nulls last`, order(p.id)];
+  if (options.search && options.page) {
+    return searchedPage(db, enterpriseId, where, orderBy, options.page);
+  }
+  const query = selectProducts(db, where).orderBy(...orderBy);
   const rows = options.page
     ? await query.limit(options.page.size).offset((options.page.number - 1) * options.page.size)
     : await query;
+  return { rows: rows.map(toResponse), total: await countOf(db, where) };
+}
+
+async function countOf(db: Db, where: SQL | undefined): Promise<number> {
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(p)
     .where(where);
-  return { rows: rows.map(toResponse), total: Number(count?.n ?? 0) };
+  return Number(count?.n ?? 0);
+}
+
+/**
+ * A search's page: its ids and number of matches in one pass on the products alone, then its rows
+ * with their tax group (every product has one: the join keeps them all, in the same order).
+ */
+async function searchedPage(
+  db: Db,
+  enterpriseId: number,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: { number: number; size: number },
+) {
+  const { ids, total } = await paginaBuscada(db, p, where, orderBy, page);
+  const rows = ids.length
+    ? await selectProducts(db, and(eq(p.enterprise_id, enterpriseId), inArray(p.id, ids))).orderBy(
+        ...orderBy,
+      )
+    : [];
+  return { rows: rows.map(toResponse), total };
 }
 
 export async function findProductService(db: Db, enterpriseId: number, id: number) {

@@ -6,9 +6,7 @@ import {
   comprobantes,
   type ComprobanteStatus,
 } from '../../db/schema/comprobantes.ts';
-import type { SerieKind } from '../../db/schema/series.ts';
 import { sellosFiscales } from '../../db/schema/sellos-fiscales.ts';
-import type { CreditStatus } from '../credits/credits.queries.ts';
 
 export const comprobanteColumns = {
   enterprise_id: comprobantes.enterprise_id,
@@ -37,11 +35,6 @@ export const comprobanteColumns = {
 
 export type ComprobanteRow = Awaited<ReturnType<typeof findComprobante>> & object;
 
-/** The columns of a ComprobanteRow (their keys are the column names) but the sealed XML and key. */
-const COLUMNAS_LEIDAS_AL_SELLAR = Object.keys(comprobanteColumns)
-  .filter((c) => c !== 'xml_sellado' && c !== 'idempotency_key')
-  .join(', ');
-
 export async function findComprobante(db: Db, enterpriseId: number, id: number) {
   const [row] = await db
     .select(comprobanteColumns)
@@ -58,54 +51,6 @@ export async function findComprobanteByIdempotencyKey(db: Db, enterpriseId: numb
       and(eq(comprobantes.enterprise_id, enterpriseId), eq(comprobantes.idempotency_key, key)),
     );
   return row ?? null;
-}
-
-export async function insertComprobanteSellado(
-  db: Db,
-  enterpriseId: number,
-  values: {
-    tipo: 'I' | 'E' | 'P' | 'T' | 'N';
-    serie_kind: SerieKind;
-    serie_id: number;
-    serie: string;
-    folio: number;
-    fecha: string;
-    rfc_emisor: string;
-    rfc_receptor: string;
-    total: string;
-    xml_sellado: string;
-    idempotency_key: string;
-    /** When the recovery job may first resend it, if its PAC answer never comes. */
-    reenvio_siguiente: Date;
-  },
-) {
-  // Straight to the driver (drizzle's insert builder cost more CPU than the statement), and the
-  // sealed XML and the key are not read back: they are the bytes just sent.
-  const [row] = await consulta<Omit<ComprobanteRow, 'xml_sellado' | 'idempotency_key'>>(
-    db,
-    `insert into comprobantes (enterprise_id, status, tipo, serie_kind, serie_id, serie, folio, fecha,
-       rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente)
-     values ($1, 'sellada', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     returning ${COLUMNAS_LEIDAS_AL_SELLAR}`,
-    [
-      enterpriseId,
-      values.tipo,
-      values.serie_kind,
-      values.serie_id,
-      values.serie,
-      values.folio,
-      values.fecha,
-      values.rfc_emisor,
-      values.rfc_receptor,
-      values.total,
-      values.xml_sellado,
-      values.idempotency_key,
-      values.reenvio_siguiente,
-    ],
-    'timbrado_sellado',
-  );
-  if (!row) throw new Error('insertComprobanteSellado returned no row');
-  return { ...row, xml_sellado: values.xml_sellado, idempotency_key: values.idempotency_key };
 }
 
 /** Moves a comprobante from `from` to its new state; null when it was no longer in `from`. */
@@ -188,62 +133,6 @@ export async function findCurrentSellosId(db: Db, enterpriseId: number): Promise
 }
 
 /**
- * One credit and the serie's next folio in ONE statement (one round trip inside the stamping
- * transaction): the enterprise's balance row is locked and, when it holds at least one credit, a
- * 'spend' row is appended (free credits first; the ledger trigger of migration 0013 moves the
- * balance); only then the serie's next folio is taken (its row stays locked until commit). The same
- * rules as reserveCredit (credits.service.ts) and reserveNextFolio (series.queries.ts).
- * `spent` false: no credit (nothing written); `folio` null: no such serie (the caller rolls back).
- */
-export async function reserveCreditAndFolio(
-  tx: Db,
-  enterpriseId: number,
-  serieId: number,
-  reference: string,
-): Promise<{
-  spent: boolean;
-  creditStatus: CreditStatus | null;
-  folio: { serie: string; folio: number; kind: SerieKind } | null;
-}> {
-  const rows = await consulta<{
-    status: CreditStatus | null;
-    serie: string | null;
-    folio: number | null;
-    kind: SerieKind | null;
-  }>(
-    tx,
-    `with b as (
-        select enterprise_id, free from credit_balances
-         where enterprise_id = $1 and total >= 1
-           for update
-      ), spend as (
-        insert into credit_ledger (enterprise_id, kind, credits, status, reference)
-        select enterprise_id, 'spend', -1, case when free > 0 then 'free' else 'paid' end, $3
-          from b
-        returning status
-      ), f as (
-        update series set next_folio = next_folio + 1, updated_at = now()
-         where enterprise_id = $1 and id = $2 and exists (select 1 from spend)
-        returning serie, next_folio - 1 as folio, kind
-      )
-      select (select status from spend) as status, f.serie, f.folio, f.kind
-        from (select 1) as one left join f on true`,
-    [enterpriseId, serieId, reference],
-    'timbrado_reserva',
-  );
-  const row = rows[0];
-  const status = row?.status ?? null;
-  return {
-    spent: status !== null,
-    creditStatus: status,
-    folio:
-      row && row.serie !== null && row.folio !== null && row.kind !== null
-        ? { serie: row.serie, folio: Number(row.folio), kind: row.kind }
-        : null,
-  };
-}
-
-/**
  * The PAC's stamp stored in ONE statement (atomic without an explicit transaction): the call and its
  * raw answer appended, the comprobante moved from 'sellada' to 'timbrada' with the stamped XML
  * verbatim. False when it was no longer 'sellada' (a concurrent resend stored the answer first);
@@ -284,43 +173,6 @@ export async function storeTimbrado(
     'timbrado_timbre',
   );
   return Number(rows[0]?.n ?? 0) === 1;
-}
-
-/**
- * What a stamp reads before its transaction, in one statement: the id of the enterprise's current
- * seal (the key of the decrypted-CSD cache) and the serie with its next folio as it stands.
- */
-export async function readStampContext(
-  db: Db,
-  enterpriseId: number,
-  serieId: number,
-): Promise<{
-  sellosId: number | null;
-  serie: { serie: string; folio: number; kind: SerieKind } | null;
-}> {
-  const rows = await consulta<{
-    sellos_id: number | null;
-    serie: string | null;
-    folio: number | null;
-    kind: SerieKind | null;
-  }>(
-    db,
-    `select (select id from sellos_fiscales where enterprise_id = $1
-               order by id desc limit 1) as sellos_id,
-             s.serie, s.next_folio as folio, s.kind
-        from (select 1) as one
-        left join series s on s.enterprise_id = $1 and s.id = $2`,
-    [enterpriseId, serieId],
-    'timbrado_contexto',
-  );
-  const row = rows[0];
-  return {
-    sellosId: row?.sellos_id == null ? null : Number(row.sellos_id),
-    serie:
-      row && row.serie !== null && row.folio !== null && row.kind !== null
-        ? { serie: row.serie, folio: Number(row.folio), kind: row.kind }
-        : null,
-  };
 }
 
 /**

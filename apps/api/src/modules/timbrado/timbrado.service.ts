@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Comprobante } from '@repo/cfdi/xml';
 import { medir } from '@repo/cfdi/fases';
-import { sellarComprobante } from '@repo/cfdi/sello';
 import type { FuenteTipoCambio } from '@repo/cfdi/tipo-cambio';
 import {
   referenciasDelComprobante,
@@ -10,33 +9,30 @@ import {
 } from '@repo/cfdi/validacion';
 import type { Pac } from '@repo/pac';
 import type { Db } from '../../db/client.ts';
-import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
-import { enterpriseExists } from '../credits/credits.queries.ts';
-import { CREDITOS_INSUFICIENTES } from '../credits/credits.service.ts';
 import { sellosParaFirmar } from './csd-cache.ts';
-import { enviarAlPac, rechazo, referenciaCredito } from './envio-pac.ts';
+import { enviarAlPac, rechazo } from './envio-pac.ts';
+import { readStampContext } from './reserva.queries.ts';
+import { SERIE_NO_EXISTE, sellarConReserva } from './sellado.ts';
 import {
   findComprobante,
   findComprobanteByIdempotencyKey,
-  insertComprobanteSellado,
-  readStampContext,
-  reserveCreditAndFolio,
   type ComprobanteRow,
 } from './timbrado.queries.ts';
 
 /**
  * The one stamping service, for every document type (facturas de ingreso, globales, pagos):
  *
- * 0. Outside any lock: the CSD (decrypted once per process and seal, csd-cache.ts), the serie and
- *    the document built with the serie's next folio as it stands, validated locally. A refusal here
- *    takes nothing.
- * 1. One transaction, as short as it can be: one statement reserves one credit and the serie's next
- *    folio (the enterprise's balance row and the serie row stay locked until commit, so the balance
- *    never goes below zero and a folio is never taken twice); the document is built again only when
- *    that folio is another one, sealed with the enterprise's CSD and stored as 'sellada' with its
- *    idempotency key. Any refusal here rolls everything back: no credit, no folio, no PAC call.
+ * 0. Outside any lock: one read (the seal's id, the serie as it stands, whether the idempotency
+ *    key exists), the CSD (decrypted once per process and seal, csd-cache.ts) and the document built
+ *    with the serie's next folio as it stands, validated locally. A refusal here takes nothing.
+ * 1. One credit and the serie's next folio reserved, the document sealed for that folio and stored
+ *    as 'sellada' with its idempotency key, all of it or nothing (sellado.ts): usually ONE statement
+ *    for a document sealed beforehand for the folio the serie is expected to give; else a short
+ *    transaction that keeps the balance and the serie locked while it seals. The balance never goes
+ *    below zero and a folio is never taken twice. Any refusal writes nothing: no credit, no folio,
+ *    no PAC call.
  * 2. The PAC is called with the stored bytes and the idempotency key.
  * 3. The answer is stored: the stamped XML verbatim, UUID and FechaTimbrado ('timbrada'; the credit
  *    stays spent), or the rejection ('rechazada'; the credit is refunded). A timeout or an unreadable
@@ -72,21 +68,24 @@ export interface TimbrarComprobanteInput {
   serieId: number;
   /**
    * Builds the document for a serie, folio and date: a pure function of them. Called once before the
-   * reservation with the serie's next folio as it stands (that document is validated) and, when a
-   * concurrent stamp took that folio, once more inside the reservation with the reserved one.
+   * reservation with the serie's next folio as it stands (that document is validated) and again
+   * for any other folio the document is sealed for.
    */
   buildComprobante: (ctx: ContextoComprobante) => Comprobante;
+  /** The form's field of a rule's path in the CFDI (the local validation's errors); the path itself when absent. */
+  campoDe?: (field: string) => string;
   /**
    * Stable key of the business document (e.g. `factura:<draft id>`): calling again with the same key
    * never makes a second document, it resumes the first. A new random key when absent.
    */
   idempotencyKey?: string;
   /**
-   * Work of the document type inside the reservation transaction. `antes` runs once the credit and
-   * the folio are reserved, before the document is sealed: it may lock and re-check what the
-   * document depends on (a throw rolls everything back: no credit, no folio) and answers true when
-   * the document must be built again. `despues` runs once the sealed row exists: the type stores
-   * its draft with it, in the same transaction.
+   * Work of the document type in the reservation's transaction. `antes` runs first, before the
+   * credit and the folio are reserved: it may lock and re-check what the document depends on (a
+   * throw rolls everything back: no credit, no folio) and answers true when the document must be
+   * built again. `despues` runs once the sealed row exists: the type stores its draft with it, in
+   * the same transaction. It may run more than once (a transaction rolled back because the serie
+   * gave another folio is tried again): each run must do all its work again.
    */
   enLaReserva?: {
     antes?: (tx: Db) => Promise<boolean>;
@@ -104,7 +103,6 @@ export const ESPERA_PRIMER_REENVIO_MS = 2 * 60_000;
 /** How long a request waits for the PAC's answer to a concurrent request with the same key. */
 const ESPERA_CONCURRENTE_MS = 5_000;
 export const COMPROBANTE_NO_EXISTE = 'El comprobante no existe.';
-const SERIE_NO_EXISTE = 'La serie no existe.';
 
 /** The stored and PAC-facing key: the PAC sees every enterprise's keys, so ours carry the enterprise. */
 export function claveIdempotencia(enterpriseId: number, key: string): string {
@@ -119,29 +117,29 @@ export async function timbrarComprobante(
   const { enterpriseId } = input;
   const idempotencyKey = claveIdempotencia(enterpriseId, input.idempotencyKey ?? randomUUID());
   const instante = deps.now();
-  // Reads outside any lock, in parallel; the earlier document wins over any error.
-  const contextoP = readStampContext(deps.db, enterpriseId, input.serieId);
-  const csdP = contextoP
-    .then((ctx) => sellosParaFirmar(deps.db, deps.secret, enterpriseId, instante, ctx.sellosId))
-    .then(
-      (csd) => ({ csd }),
-      (error: unknown) => ({ error }),
-    );
-  if (input.idempotencyKey) {
+  // One read outside any lock: the seal's id, the serie as it stands, whether the key exists.
+  const contexto = await readStampContext(
+    deps.db,
+    enterpriseId,
+    input.serieId,
+    input.idempotencyKey ? idempotencyKey : null,
+  );
+  if (contexto.existeLaClave) {
+    // A retry: the earlier document wins over any error.
     const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
-    if (previo) {
-      await csdP;
-      return reanudar(deps, previo);
-    }
+    if (previo) return reanudar(deps, previo);
   }
-  const csdR = await csdP;
-  if ('error' in csdR) throw csdR.error;
-  const { csd } = csdR;
-  const { serie } = await contextoP;
+  const csd = await sellosParaFirmar(
+    deps.db,
+    deps.secret,
+    enterpriseId,
+    instante,
+    contexto.sellosId,
+  );
+  const { serie } = contexto;
   if (!serie) throw new AppError('NOT_FOUND', SERIE_NO_EXISTE);
   // Local validation before any lock, on the document built with the serie's next folio as it
-  // stands: a refusal here takes no credit and no folio. Inside the reservation the document is
-  // built again only when the reserved folio is another one (a concurrent stamp took that one).
+  // stands: a refusal here takes no credit and no folio. It is built again only for another folio.
   const provisional: ContextoComprobante = {
     serie: serie.serie,
     folio: serie.folio,
@@ -154,54 +152,24 @@ export async function timbrarComprobante(
   );
   if (errores.length > 0) {
     const porCampo: Record<string, string[]> = {};
-    for (const e of errores) (porCampo[e.field || '_'] ??= []).push(e.message);
+    for (const e of errores) {
+      (porCampo[(e.field && input.campoDe ? input.campoDe(e.field) : e.field) || '_'] ??= []).push(
+        e.message,
+      );
+    }
     throw new AppError('VALIDATION', porCampo, { persistent: true });
   }
   let sellado: ComprobanteRow;
   try {
-    sellado = await withTransaction(deps.db, async (tx) => {
-      // One statement: one credit and the next folio, both rows locked until commit.
-      const r = await reserveCreditAndFolio(
-        tx,
-        enterpriseId,
-        input.serieId,
-        referenciaCredito(idempotencyKey),
-      );
-      if (!r.spent) {
-        if (!(await enterpriseExists(tx, enterpriseId))) {
-          throw new AppError('NOT_FOUND', 'La empresa no existe.');
-        }
-        throw new AppError('PAYMENT_REQUIRED', CREDITOS_INSUFICIENTES, {
-          persistent: true,
-          showToClient: true,
-        });
-      }
-      const folio = r.folio;
-      if (!folio) throw new AppError('NOT_FOUND', SERIE_NO_EXISTE);
-      const cambio = (await input.enLaReserva?.antes?.(tx)) === true;
-      const comprobante =
-        !cambio && folio.serie === provisional.serie && folio.folio === provisional.folio
-          ? borrador
-          : medir('api.documento', () =>
-              input.buildComprobante({ serie: folio.serie, folio: folio.folio, fecha: instante }),
-            );
-      const xml = sellarComprobante(comprobante, csd);
-      const row = await insertComprobanteSellado(tx, enterpriseId, {
-        tipo: comprobante.TipoDeComprobante,
-        serie_kind: folio.kind,
-        serie_id: input.serieId,
-        serie: folio.serie,
-        folio: folio.folio,
-        fecha: comprobante.Fecha,
-        rfc_emisor: comprobante.Emisor.Rfc,
-        rfc_receptor: comprobante.Receptor.Rfc,
-        total: comprobante.Total,
-        xml_sellado: xml,
-        idempotency_key: idempotencyKey,
-        reenvio_siguiente: new Date(instante.getTime() + ESPERA_PRIMER_REENVIO_MS),
-      });
-      await input.enLaReserva?.despues?.(tx, row);
-      return row;
+    sellado = await sellarConReserva(deps.db, {
+      enterpriseId,
+      input,
+      idempotencyKey,
+      instante,
+      csd,
+      borrador,
+      provisional,
+      reenvioSiguiente: new Date(instante.getTime() + ESPERA_PRIMER_REENVIO_MS),
     });
   } catch (err) {
     if (input.idempotencyKey && err instanceof AppError && err.status === 402) {

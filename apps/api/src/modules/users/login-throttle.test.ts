@@ -104,6 +104,24 @@ describe('sign-in throttling per account and address', () => {
     expect((await login(other, e.email, e.password, newIp())).status).toBe(200);
   });
 
+  it('simultaneous wrong passwords from one address, through two processes: only 5 are checked, the rest wait', async () => {
+    const e = await seedEnterprise(t.deps);
+    const stranger = newIp();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login(i % 2 ? t : other, e.email, `Mala-clave-${i}`, stranger),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    const waiting = answers.filter((a) => a.status === 429);
+    expect(waiting).toHaveLength(7);
+    for (const w of waiting) expect(w.message).toBe(waitMessage(1, 'minuto'));
+    // A right password is not a failure of the address: 20 sign-ins in a row never stop it.
+    const owner = newIp();
+    for (let i = 0; i < 21; i++)
+      expect((await login(t, e.email, e.password, owner)).status).toBe(200);
+  });
+
   it('stops an address after 20 failures in 15 minutes, whatever the accounts', async () => {
     const ip = newIp();
     for (let i = 0; i < 20; i++) {

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { loginFailures } from '../../db/schema/login-failures.ts';
 import { loginThrottle } from '../../db/schema/login-throttle.ts';
 
@@ -59,8 +60,30 @@ export async function loginWaitMs(
   return Math.max(0, until - now.getTime());
 }
 
+/**
+ * One sign-in attempt of the account from the address, claimed before its password is checked: when
+ * the address must wait, answers the milliseconds (nothing is counted); else the attempt is counted
+ * as a failure at once and answered with the id of its per-address row, which `clearLoginFailures`
+ * removes when the password is right. The claims of one address are taken one at a time (an
+ * advisory lock on the address, in every API process), so simultaneous wrong passwords cannot all
+ * pass the check before any of them is counted: at most LOGIN_FREE_FAILURES + 1 are checked at once.
+ */
+export function claimLoginAttempt(
+  db: Db,
+  account: string,
+  address: string,
+  now: Date,
+): Promise<{ waitMs: number } | { failureId: number }> {
+  return withTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ipKey(address)}))`);
+    const waitMs = await loginWaitMs(tx, account, address, now);
+    if (waitMs > 0) return { waitMs };
+    return { failureId: await recordLoginFailure(tx, account, address, now) };
+  });
+}
+
 /** Counts a wrong password for the account from the address (and for the address alone). */
-export async function recordLoginFailure(db: Db, account: string, address: string, now: Date) {
+async function recordLoginFailure(db: Db, account: string, address: string, now: Date) {
   const forgotten = new Date(now.getTime() - LOGIN_FAILURES_FORGOTTEN_AFTER_MS);
   await db
     .insert(loginThrottle)
@@ -72,19 +95,33 @@ export async function recordLoginFailure(db: Db, account: string, address: strin
         last_failed_at: now,
       },
     });
-  await db.insert(loginFailures).values({ key: ipKey(address), failed_at: now });
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key: ipKey(address), failed_at: now })
+    .returning({ id: loginFailures.id });
   // Both tables stay small: a day after the last look any rule takes at a row, it goes (a day,
   // not the 15 minutes of the per-address window, so processes with skewed clocks keep each
   // other's rows).
   await db.delete(loginFailures).where(lt(loginFailures.failed_at, forgotten));
   await db.delete(loginThrottle).where(lt(loginThrottle.last_failed_at, forgotten));
+  if (!row) throw new Error('login_failures: insert returned no row');
+  return row.id;
 }
 
-/** A right password from the address ends its run of failures for the account. */
-export async function clearLoginFailures(db: Db, account: string, address: string) {
+/**
+ * A right password from the address ends its run of failures for the account, and its claimed
+ * attempt (`claimLoginAttempt`) is not a failure of the address.
+ */
+export async function clearLoginFailures(
+  db: Db,
+  account: string,
+  address: string,
+  failureId: number,
+) {
   await db
     .delete(loginThrottle)
     .where(and(eq(loginThrottle.account, account), eq(loginThrottle.address, address)));
+  await db.delete(loginFailures).where(eq(loginFailures.id, failureId));
 }
 
 /** A password reset proves ownership: every address may try the account again at once. */

@@ -29,10 +29,9 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { issueNewClientToken, sendRegistrationLink } from '../new-client/new-client-links.ts';
 import { assertPasswordNotCommon } from './common-passwords.ts';
 import {
+  claimLoginAttempt,
   clearAccountLoginFailures,
   clearLoginFailures,
-  loginWaitMs,
-  recordLoginFailure,
 } from './login-throttle.ts';
 import { createEmailCode, createLinkToken, hashToken } from './one-time-token.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -70,22 +69,21 @@ let dummyHash: Promise<string> | null = null;
  */
 export async function login(deps: Deps, input: LoginRequest, ip: string): Promise<LoginResponse> {
   const now = deps.now();
-  const wait = await loginWaitMs(deps.db, input.email, ip, now);
-  if (wait > 0) {
-    throw new AppError('TOO_MANY_REQUESTS', loginRateLimitMessage(wait), {
+  // Counted as a failure before the password is checked (see claimLoginAttempt).
+  const intento = await claimLoginAttempt(deps.db, input.email, ip, now);
+  if ('waitMs' in intento) {
+    throw new AppError('TOO_MANY_REQUESTS', loginRateLimitMessage(intento.waitMs), {
       showToClient: true,
-      retryAfterMs: wait,
+      retryAfterMs: intento.waitMs,
     });
   }
   const user = await findUserByEmail(deps.db, input.email);
   const valid = user
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyPassword(input.password, await (dummyHash ??= hashPassword('dummy-password-1')));
-  if (!user || !valid) {
-    await recordLoginFailure(deps.db, input.email, ip, now);
+  if (!user || !valid)
     throw new AppError('BAD_REQUEST', LOGIN_FAILED_MESSAGE, { showToClient: true });
-  }
-  await clearLoginFailures(deps.db, input.email, ip);
+  await clearLoginFailures(deps.db, input.email, ip, intento.failureId);
   if (!user.email_verified_at) {
     await sendNewRegistrationLink(deps, user);
     throw new AppError('CONFLICT', EMAIL_NOT_VERIFIED_MESSAGE, { showToClient: true });

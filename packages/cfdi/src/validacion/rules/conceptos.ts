@@ -1,4 +1,4 @@
-import { Decimal } from '../../decimal.ts';
+import { Exacto as Decimal } from '../exacto.ts';
 import type { Comprobante, Traslado } from '../../xml/model.ts';
 import type { CatalogosLookup, TasaOCuotaRow } from '../catalogos-lookup.ts';
 import { tasaPermitida } from '../tasa-o-cuota.ts';

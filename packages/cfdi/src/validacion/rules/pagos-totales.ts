@@ -1,7 +1,10 @@
-import { Decimal, redondear } from '../../decimal.ts';
+import { Exacto as Decimal } from '../exacto.ts';
 import type { Pago, Pagos, PagosTotales } from '../../xml/model.ts';
 import type { Errores } from '../error-validacion.ts';
 import { equivalenciaDR, num } from './util.ts';
+
+/** R_d, half away from zero. */
+const redondear = (x: Decimal, d: number): Decimal => x.toDecimalPlaces(d, Decimal.ROUND_HALF_UP);
 
 const IMPUESTOS = ['001', '002', '003'];
 

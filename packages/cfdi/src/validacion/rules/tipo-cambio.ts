@@ -1,4 +1,4 @@
-import { Decimal } from '../../decimal.ts';
+import { Exacto as Decimal } from '../exacto.ts';
 import {
   limitesTipoCambio,
   type FuenteTipoCambio,

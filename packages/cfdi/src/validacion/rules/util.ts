@@ -1,4 +1,5 @@
-import { Decimal, decimalesEscritos } from '../../decimal.ts';
+import { decimalesEscritos } from '../../decimal.ts';
+import { Exacto as Decimal } from '../exacto.ts';
 import type { FilaVigencia } from '../catalogos-lookup.ts';
 
 const IMPORTE = /^[0-9]{1,18}(\.[0-9]{1,6})?$/;

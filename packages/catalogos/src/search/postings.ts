@@ -1,0 +1,162 @@
+/**
+ * Sorted posting lists (row ids in ascending order, which is rank order inside a tier) and the
+ * operations a search needs on them without building more lists than it must: membership, merged
+ * walks, intersections of unions, counts.
+ */
+
+export const EMPTY = new Int32Array(0);
+
+/** Smallest index i >= from with list[i] >= v (galloping, then binary search). */
+export function gallop(list: Int32Array, from: number, v: number): number {
+  const n = list.length;
+  if (from >= n || (list[from] as number) >= v) return from;
+  let step = 1;
+  let lo = from;
+  let hi = from + 1;
+  while (hi < n && (list[hi] as number) < v) {
+    lo = hi;
+    step *= 2;
+    hi = from + step;
+  }
+  if (hi > n) hi = n;
+  // list[lo] < v; answer in (lo, hi]
+  lo++;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function contains(list: Int32Array, v: number): boolean {
+  const i = gallop(list, 0, v);
+  return i < list.length && list[i] === v;
+}
+
+/** Whether any of the lists holds v. */
+export function anyContains(lists: readonly Int32Array[], v: number): boolean {
+  for (const l of lists) if (contains(l, v)) return true;
+  return false;
+}
+
+/**
+ * The union of sorted lists in ascending order, each id once (one list: as it is). A class and a
+ * loop rather than a callback: a search makes no closures.
+ */
+export class UnionCursor {
+  #lists: readonly Int32Array[] = [];
+  #pos = new Int32Array(8);
+  #last = -1;
+
+  constructor(lists?: readonly Int32Array[]) {
+    if (lists !== undefined) this.reset(lists);
+  }
+
+  reset(lists: readonly Int32Array[]): this {
+    this.#lists = lists;
+    if (this.#pos.length < lists.length) this.#pos = new Int32Array(lists.length);
+    this.#pos.fill(0, 0, lists.length);
+    this.#last = -1;
+    return this;
+  }
+
+  /** The next id, or -1 at the end. */
+  next(): number {
+    const lists = this.#lists;
+    const pos = this.#pos;
+    if (lists.length === 1) {
+      const l = lists[0] as Int32Array;
+      const p = pos[0] as number;
+      if (p >= l.length) return -1;
+      pos[0] = p + 1;
+      return l[p] as number;
+    }
+    for (;;) {
+      let min = 0x7fffffff;
+      for (let k = 0; k < lists.length; k++) {
+        const l = lists[k] as Int32Array;
+        const p = pos[k] as number;
+        if (p < l.length && (l[p] as number) < min) min = l[p] as number;
+      }
+      if (min === 0x7fffffff) return -1;
+      for (let k = 0; k < lists.length; k++) {
+        const l = lists[k] as Int32Array;
+        const p = pos[k] as number;
+        if (p < l.length && l[p] === min) pos[k] = p + 1;
+      }
+      if (min !== this.#last) {
+        this.#last = min;
+        return min;
+      }
+    }
+  }
+}
+
+/**
+ * How many ids the union of sorted lists holds: the longest list counted as it is, the ids of the
+ * others looked up in it (`mark`/`stamp` drop the ids the shorter lists share).
+ */
+export function unionSize(lists: readonly Int32Array[], mark: Uint32Array, stamp: number): number {
+  if (lists.length === 0) return 0;
+  let big = lists[0] as Int32Array;
+  for (const l of lists) if (l.length > big.length) big = l;
+  let count = big.length;
+  for (const l of lists) {
+    if (l === big) continue;
+    let at = 0;
+    for (let i = 0; i < l.length; i++) {
+      const id = l[i] as number;
+      if (mark[id] === stamp) continue;
+      mark[id] = stamp;
+      at = gallop(big, at, id);
+      if (at >= big.length || big[at] !== id) count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * The ids in every group, where a group is the union of its sorted lists (one group per query
+ * word), ascending, written to `out`; returns how many. The smallest group drives, the others are
+ * probed with galloping cursors, so the cost follows the smallest group, not the largest.
+ */
+export function intersectUnions(
+  groups: readonly (readonly Int32Array[])[],
+  out: Int32Array,
+): number {
+  if (groups.length === 0) return 0;
+  let driver = 0;
+  let least = Infinity;
+  for (let i = 0; i < groups.length; i++) {
+    let size = 0;
+    for (const l of groups[i] as readonly Int32Array[]) size += l.length;
+    if (size < least) {
+      least = size;
+      driver = i;
+    }
+  }
+  if (least === 0) return 0;
+  const cursors: Int32Array[] = [];
+  for (const g of groups) cursors.push(new Int32Array(g.length));
+  const walk = new UnionCursor(groups[driver] as readonly Int32Array[]);
+  let w = 0;
+  for (let id = walk.next(); id >= 0; id = walk.next()) {
+    let inAll = true;
+    for (let g = 0; g < groups.length && inAll; g++) {
+      if (g === driver) continue;
+      const lists = groups[g] as readonly Int32Array[];
+      const cur = cursors[g] as Int32Array;
+      let found = false;
+      for (let k = 0; k < lists.length && !found; k++) {
+        const l = lists[k] as Int32Array;
+        const at = gallop(l, cur[k] as number, id);
+        cur[k] = at;
+        found = at < l.length && l[at] === id;
+      }
+      inAll = found;
+    }
+    if (inAll) out[w++] = id;
+  }
+  return w;
+}
