@@ -78,5 +78,7 @@ export const DatosFiscalesResponse = z.object({
   numero_exterior: z.string(),
   numero_interior: z.string(),
   logo: z.string().nullable(),
+  /** IANA zone of codigo_postal (c_CodigoPostal's huso): where "today" is for this issuer. */
+  zona_horaria: z.string(),
 });
 export type DatosFiscalesResponse = z.infer<typeof DatosFiscalesResponse>;

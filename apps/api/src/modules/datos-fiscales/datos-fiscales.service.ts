@@ -8,6 +8,7 @@ import {
   RFC_FIXED_MESSAGE,
 } from '@repo/contracts/datos-fiscales';
 import { RFC_TAKEN_MESSAGE } from '@repo/contracts/enterprises';
+import { loadCatalogos } from '@repo/catalogos';
 import { withTransaction } from '../../db/transaction.ts';
 import { isRfcTaken } from '../enterprises/enterprises.queries.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,7 +34,19 @@ export async function getDatosFiscales(db: Db, enterpriseId: number) {
   const row = await findDatosFiscales(db, enterpriseId);
   if (!row) throw new AppError('NOT_FOUND', ENTERPRISE_NOT_FOUND);
   const { has_logo, updated_at, ...datos } = row;
-  return { ...datos, logo: has_logo ? logoUrl(enterpriseId, updated_at) : null };
+  return {
+    ...datos,
+    logo: has_logo ? logoUrl(enterpriseId, updated_at) : null,
+    zona_horaria: zonaHorariaDe(datos.codigo_postal),
+  };
+}
+
+/**
+ * The issuer's time zone (its postal code's huso, c_CodigoPostal): the day the forms call "today"
+ * and the one the API checks dates against, whatever the browser's own zone is.
+ */
+export function zonaHorariaDe(codigoPostal: string): string {
+  return loadCatalogos().codigosPostales.zonaHoraria(codigoPostal) ?? 'America/Mexico_City';
 }
 
 /** Saves the tax data after checking régimen and address against the SAT catalogs. */

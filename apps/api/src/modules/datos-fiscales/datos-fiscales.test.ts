@@ -84,13 +84,21 @@ describe('datos-fiscales', () => {
 
     const res = await put(e, { ...valid, razon_social: '  ESCUELA KEMPER URGATE  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { ...valid, rfc: '', logo: null } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { ...valid, rfc: '', logo: null, zona_horaria: 'America/Mexico_City' },
+    });
     const again = await t.app.inject({
       method: 'GET',
       url: `/api/datos-fiscales/${e.enterpriseId}`,
       headers: e.headers,
     });
-    expect(again.json().data).toEqual({ ...valid, rfc: '', logo: null });
+    expect(again.json().data).toEqual({
+      ...valid,
+      rfc: '',
+      logo: null,
+      zona_horaria: 'America/Mexico_City',
+    });
   });
 
   it.each([

@@ -95,6 +95,8 @@ export function FacturaFormScreen(props: {
   }
   const loading =
     base.some((q) => q.isPending) ||
+    // The issuer's zone sets the invoice's default date.
+    emisor.isPending ||
     (props.mode !== 'nuevo' && (factura.isPending || (clientId !== null && client.isPending)));
   if (loading || !rubros.data || !series.data) {
     return (
@@ -105,7 +107,8 @@ export function FacturaFormScreen(props: {
     );
   }
 
-  let initialValues = facturaVacia();
+  const zona = emisor.data?.zona_horaria ?? null;
+  let initialValues = facturaVacia(new Date(), zona);
   let fechaMovida: { guardada: string; nueva: string } | null = null;
   if (props.mode !== 'nuevo' && factura.data) {
     const f = factura.data;
@@ -120,7 +123,7 @@ export function FacturaFormScreen(props: {
         </>
       );
     }
-    const values = valuesFromFactura(f, rubros.data, { clonar: props.mode === 'clonar' });
+    const values = valuesFromFactura(f, rubros.data, { clonar: props.mode === 'clonar', zona });
     if (!values) {
       return (
         <>

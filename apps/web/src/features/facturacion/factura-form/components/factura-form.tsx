@@ -1,3 +1,4 @@
+import { diasAntes, hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -46,7 +47,6 @@ import {
 import { type ErrorPartida, calcularFactura } from '../model/calcular-factura.ts';
 import {
   type FacturaFormValues,
-  hoy,
   partidaVacia,
   porcentajeDescuento,
   toFacturaRequest,
@@ -129,10 +129,6 @@ function formPathOf(key: string): string | null {
   )
     return k;
   return null;
-}
-
-function diasAtras(fecha: Date, dias: number): Date {
-  return new Date(fecha.getTime() - dias * 24 * 3600_000);
 }
 
 export interface FacturaFormProps {
@@ -232,15 +228,15 @@ export function FacturaForm(props: FacturaFormProps) {
     const metodo = c.metodoPago ?? 'PUE';
     form.setValue('metodo_pago', metodo);
     form.setValue('forma_pago', metodo === 'PPD' ? '99' : (c.formaPago ?? ''));
-    const now = new Date();
+    const [anio, mes] = hoyDelEmisor(props.emisor?.zona_horaria).split('-');
     form.setValue(
       'informacion_global',
       c.rfc === RFC_GENERICO.PUBLICO_EN_GENERAL &&
         c.name_razon_social.trim().toUpperCase() === 'PUBLICO EN GENERAL'
         ? {
             periodicidad: '04',
-            meses: String(now.getMonth() + 1).padStart(2, '0'),
-            anio: String(now.getFullYear()),
+            meses: mes ?? '',
+            anio: anio ?? '',
           }
         : null,
     );
@@ -364,7 +360,7 @@ export function FacturaForm(props: FacturaFormProps) {
     });
   };
 
-  const today = new Date();
+  const today = hoyDelEmisor(props.emisor?.zona_horaria);
   return (
     <FormProvider {...form}>
       <Form noValidate onSubmit={(e) => e.preventDefault()}>
@@ -460,8 +456,8 @@ export function FacturaForm(props: FacturaFormProps) {
                 <Form.Control
                   id="factura-fecha"
                   type="date"
-                  min={hoy(diasAtras(today, 2))}
-                  max={hoy(today)}
+                  min={diasAntes(today, 2)}
+                  max={today}
                   isInvalid={!!errors.fecha}
                   {...form.register('fecha')}
                 />

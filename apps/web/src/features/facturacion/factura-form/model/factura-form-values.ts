@@ -1,4 +1,5 @@
 import { isDecimalText } from '@repo/cfdi/decimal';
+import { diasAntes, hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import {
   FacturaDraftRequest,
   type FacturaDetail,
@@ -60,12 +61,6 @@ export interface FacturaFormValues {
 export const TIPO_CAMBIO_REQUIRED_MESSAGE =
   'El tipo de cambio es obligatorio cuando la moneda no es MXN';
 
-/** Today as AAAA-MM-DD in the browser's time zone. */
-export function hoy(now: Date = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${String(now.getFullYear())}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
 export function partidaVacia(): PartidaValues {
   return {
     producto: null,
@@ -81,11 +76,12 @@ export function partidaVacia(): PartidaValues {
   };
 }
 
-export function facturaVacia(now: Date = new Date()): FacturaFormValues {
+/** A new invoice dated today where the issuer is (`zona`, its postal code's time zone). */
+export function facturaVacia(now: Date = new Date(), zona?: string | null): FacturaFormValues {
   return {
     client_id: null,
     serie_id: null,
-    fecha: hoy(now),
+    fecha: hoyDelEmisor(zona, now),
     forma_pago: '',
     metodo_pago: 'PUE',
     uso_cfdi: '',
@@ -204,21 +200,17 @@ export function validateFactura(v: FacturaFormValues): Record<string, string> {
 export function valuesFromFactura(
   factura: FacturaDetail,
   rubros: readonly RubroImpuestoResponse[],
-  options: { clonar: boolean; now?: Date },
+  options: { clonar: boolean; now?: Date; zona?: string | null },
 ): FacturaFormValues | null {
   const d = factura.draft;
   if (!d) return null;
+  const hoy = hoyDelEmisor(options.zona, options.now);
   return {
     client_id: d.client_id,
     serie_id: d.serie_id,
     // A clone is a new invoice: today's date. An edited draft keeps its own while the PAC would
     // still take it (up to two days back), otherwise today.
-    fecha:
-      options.clonar ||
-      !d.fecha ||
-      d.fecha < hoy(new Date((options.now ?? new Date()).getTime() - 2 * 86_400_000))
-        ? hoy(options.now)
-        : d.fecha,
+    fecha: options.clonar || !d.fecha || d.fecha < diasAntes(hoy, 2) ? hoy : d.fecha,
     forma_pago: d.forma_pago,
     metodo_pago: d.metodo_pago,
     uso_cfdi: d.uso_cfdi,

@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { nombreDePeriodo } from '@repo/cfdi/calc';
+import { hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import {
   useDatosFiscales,
@@ -12,12 +13,6 @@ import {
 import { useFacturaGlobal, useSeriesGlobales } from '../api/facturas-globales.ts';
 import { estadoDeRespuesta, type GlobalFormState } from '../model/global-form-model.ts';
 import { GlobalForm } from './global-form.tsx';
-
-/** AAAA-MM-DD of today on this device. */
-function hoy(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * /facturacion/facturas-globales/nuevo/:month/:year and /editar/:facturaGlobalId: loads the tax
@@ -81,7 +76,13 @@ export function GlobalFormScreen(
       </>
     );
   }
-  if (!rubros.data || !series.data || !formas.data || (props.mode === 'editar' && !global.data)) {
+  if (
+    !rubros.data ||
+    !series.data ||
+    !formas.data ||
+    !emisor.data ||
+    (props.mode === 'editar' && !global.data)
+  ) {
     return (
       <>
         {header}
@@ -91,6 +92,8 @@ export function GlobalFormScreen(
       </>
     );
   }
+  // Today where the issuer is: the API checks the emission date in that zone.
+  const hoy = hoyDelEmisor(emisor.data.zona_horaria);
   let inicial: GlobalFormState;
   if (props.mode === 'editar') {
     const g = global.data!;
@@ -106,11 +109,11 @@ export function GlobalFormScreen(
       );
     }
     inicial = estadoDeRespuesta(g);
-    if (!inicial.creationDate || inicial.creationDate < hoy()) inicial.creationDate = hoy();
+    if (!inicial.creationDate || inicial.creationDate < hoy) inicial.creationDate = hoy;
   } else {
     inicial = {
       formaPago: '01',
-      creationDate: hoy(),
+      creationDate: hoy,
       month: props.month,
       year: props.year,
       periodicidad: '04',
@@ -130,7 +133,7 @@ export function GlobalFormScreen(
         series={series.data}
         formasPago={formas.data}
         regimenEmisor={emisor.data?.regimen_fiscal ?? ''}
-        hoy={hoy()}
+        hoy={hoy}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import { ahoraDelEmisor, hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -22,7 +23,6 @@ import { PagoTipoCambio } from './pago-tipo-cambio.tsx';
 import {
   type PagoFormValues,
   conImportesPropuestos,
-  diaDe,
   pagoVacio,
   toPagoRequest,
   validarPago,
@@ -54,13 +54,15 @@ export function PagoForm(props: {
   moneda: string;
   series: readonly SerieResponse[];
   sellos: SellosFiscalesResponse | null;
+  /** The issuer's time zone (DatosFiscalesResponse.zona_horaria): where "today" is. */
+  zona: string | null;
   onStamped: (r: ComplementoPagoResponse) => void;
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
   const { enterprise } = useSession();
   const formasPago = useFormasPago();
-  const hoy = diaDe(new Date());
+  const hoy = hoyDelEmisor(props.zona);
   const [values, setValues] = useState<PagoFormValues>(() =>
     pagoVacio({
       serieId: props.series[0]?.id ?? null,
@@ -125,7 +127,7 @@ export function PagoForm(props: {
         facturaId: principal.factura_id,
         enterpriseId: enterprise?.id ?? null,
         clientId: principal.client_id,
-        ahora: new Date(),
+        ahora: ahoraDelEmisor(props.zona),
       });
       const r = await conClave((key) => registrarPago({ ...body, idempotency_key: key }));
       aplicarCreditos(r.user_total_remaining_credits);

@@ -1,9 +1,9 @@
+import { hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import type { ComplementoPagoResponse } from '@repo/contracts/complementos-pago';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { type PendientesFiltros, usePendientes } from '../api/complementos-pago.ts';
-import { diaDe } from '../model/pago-form-values.ts';
 import { plazoComplemento } from '../model/plazo-complemento.ts';
 import {
   type Seleccion,
@@ -41,7 +41,8 @@ export function PagosPendientes() {
     setVistas(query.data);
     if (query.data) setSeleccion((s) => refrescarSeleccion(s, query.data?.data ?? []));
   }
-  const plazo = plazoComplemento(diaDe(new Date()));
+  // Informative: Tiempo del Centro's today (the screen does not load the issuer's tax data).
+  const plazo = plazoComplemento(hoyDelEmisor(null));
   const filas = query.data?.data ?? [];
   const aplicar = (cambio: Partial<PendientesFiltros>) => {
     setFiltros((f) => ({ ...f, ...cambio, page: 1 }));

@@ -1,3 +1,4 @@
+import { ahoraDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import { describe, expect, it } from 'vitest';
 import type { PagoItem } from '@repo/contracts/complementos-pago';
 import {
@@ -28,9 +29,7 @@ const vacio = () =>
 
 describe('payment form (spec section 5)', () => {
   it('the date goes with the current time as YYYY-MM-DD HH:mm:ss; the currency text as a number', () => {
-    expect(fechaPagoConHora('2026-11-24', new Date(2026, 10, 24, 9, 5, 7))).toBe(
-      '2026-11-24 09:05:07',
-    );
+    expect(fechaPagoConHora('2026-11-24', '09:05:07')).toBe('2026-11-24 09:05:07');
     expect(montoDeTexto('$ 1,234.50')).toBe(1234.5);
     expect(montoDeTexto('300')).toBe(300);
     expect(montoDeTexto('0')).toBeNull();
@@ -50,7 +49,8 @@ describe('payment form (spec section 5)', () => {
       facturaId: 7,
       enterpriseId: 1,
       clientId: 2,
-      ahora: new Date(2026, 10, 24, 12, 0, 0),
+      // 18:00 UTC: noon in Mexico City, whatever zone the browser runs in.
+      ahora: ahoraDelEmisor('America/Mexico_City', new Date('2026-11-24T18:00:00Z')),
     });
     expect(body).toMatchObject({
       factura_id: 7,
@@ -64,7 +64,12 @@ describe('payment form (spec section 5)', () => {
     expect(
       toPagoRequest(
         { ...v, opcionales: false },
-        { facturaId: 7, enterpriseId: 1, clientId: 2, ahora: new Date() },
+        {
+          facturaId: 7,
+          enterpriseId: 1,
+          clientId: 2,
+          ahora: { dia: '2026-11-24', hora: '12:00:00' },
+        },
       ),
     ).not.toHaveProperty('num_operacion');
     expect(camposVisibles('03')).toMatchObject({
@@ -118,7 +123,7 @@ describe('payment form (spec section 5)', () => {
       facturaId: 7,
       enterpriseId: 1,
       clientId: 2,
-      ahora: new Date(2026, 10, 24, 9, 0, 0),
+      ahora: { dia: '2026-11-24', hora: '09:00:00' },
     });
     expect(body.payment_amount).toBe(1740.1);
     expect(body.documentos).toEqual([

@@ -42,16 +42,12 @@ export type CampoOpcional =
   | 'cad_pago'
   | 'sello_pago';
 
-const dos = (n: number) => String(n).padStart(2, '0');
-
-/** AAAA-MM-DD of a local date. */
-export function diaDe(d: Date): string {
-  return `${d.getFullYear()}-${dos(d.getMonth() + 1)}-${dos(d.getDate())}`;
-}
-
-/** Spec section 5: the chosen date with the current time, `YYYY-MM-DD HH:mm:ss`. */
-export function fechaPagoConHora(fecha: string, ahora: Date): string {
-  return `${fecha} ${dos(ahora.getHours())}:${dos(ahora.getMinutes())}:${dos(ahora.getSeconds())}`;
+/**
+ * Spec section 5: the chosen date with the current time, `YYYY-MM-DD HH:mm:ss`; `hora` is the time
+ * where the issuer is (hoy-del-emisor.ts), as the API reads it.
+ */
+export function fechaPagoConHora(fecha: string, hora: string): string {
+  return `${fecha} ${hora}`;
 }
 
 /** Spec section 5: the amount typed as currency becomes a number ("$ 1,234.50" → 1234.5). */
@@ -174,7 +170,13 @@ export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<st
 /** The body of POST /facturacion/V40/complemento-pago. */
 export function toPagoRequest(
   v: PagoFormValues,
-  ctx: { facturaId: number; enterpriseId: number | null; clientId: number | null; ahora: Date },
+  ctx: {
+    facturaId: number;
+    enterpriseId: number | null;
+    clientId: number | null;
+    /** The issuer's date and time (ahoraDelEmisor). */
+    ahora: { dia: string; hora: string };
+  },
 ): ComplementoPagoRequestInput {
   const documentos =
     v.documentos.length > 1
@@ -188,9 +190,9 @@ export function toPagoRequest(
     serie_id: v.serie_id ?? 0,
     enterprise_id: ctx.enterpriseId,
     client_id: ctx.clientId,
-    creation_date: fechaPagoConHora(diaDe(ctx.ahora), ctx.ahora),
+    creation_date: fechaPagoConHora(ctx.ahora.dia, ctx.ahora.hora),
     forma_pago: v.forma_pago,
-    payment_date: fechaPagoConHora(v.fecha, ctx.ahora),
+    payment_date: fechaPagoConHora(v.fecha, ctx.ahora.hora),
     payment_amount: (documentos ? totalDocumentos(v.documentos) : montoDeTexto(v.monto)) ?? 0,
     moneda_p: v.moneda_p,
     tipo_cambio: v.tipo_cambio.trim() || null,
