@@ -3,7 +3,8 @@ import { EXPORTACION_ZIP_MESSAGES as M, errorDePeriodo } from '@repo/contracts/e
 import { periodoInicial, tamanoLegible, textoProgreso } from './exportacion-zip-periodo.ts';
 
 describe('periodoInicial', () => {
-  const hoy = new Date(2026, 10, 24, 18, 30);
+  // 00:30 UTC on 25 November: still the 24th in Mexico City, whatever the browser's zone.
+  const hoy = new Date('2026-11-25T00:30:00Z');
   it("takes the list's date filters", () => {
     expect(periodoInicial({ from_date: '2026-10-01', to_date: '2026-10-31' }, hoy)).toEqual({
       from_date: '2026-10-01',
@@ -18,6 +19,13 @@ describe('periodoInicial', () => {
     expect(periodoInicial({ from_date: '2026-09-15', to_date: '' }, hoy).to_date).toBe(
       '2026-11-24',
     );
+    // 1 December 02:00 UTC is 30 November in Mexico City: November, not a December of one day.
+    expect(
+      periodoInicial({ from_date: '', to_date: '' }, new Date('2026-12-01T02:00:00Z')),
+    ).toEqual({
+      from_date: '2026-11-01',
+      to_date: '2026-11-30',
+    });
   });
 });
 

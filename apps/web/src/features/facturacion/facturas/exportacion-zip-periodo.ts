@@ -1,23 +1,20 @@
+import { hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import type { ExportacionZip } from '@repo/contracts/exportacion-zip';
 import type { FacturasFilters } from './facturas-query.ts';
 
-function dia(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /**
  * The period the ZIP dialog opens with: the list's date filters when set, otherwise (each missing
- * end) the current month so far: its first day to today.
+ * end) the current month so far: its first day to today. `ahora` is read in Tiempo del Centro, as
+ * the CFDIs' dates are (hoy-del-emisor.ts), not in the browser's zone.
  */
 export function periodoInicial(
   filters: Pick<FacturasFilters, 'from_date' | 'to_date'>,
-  hoy: Date,
+  ahora: Date,
 ): { from_date: string; to_date: string } {
-  const inicioDeMes = new Date(hoy.getFullYear(), hoy.getMonth(), 1);
+  const hoy = hoyDelEmisor(null, ahora);
   return {
-    from_date: filters.from_date || dia(inicioDeMes),
-    to_date: filters.to_date || dia(hoy),
+    from_date: filters.from_date || `${hoy.slice(0, 8)}01`,
+    to_date: filters.to_date || hoy,
   };
 }
 

@@ -1,3 +1,4 @@
+import { hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -37,7 +38,8 @@ export function GlobalesYearList() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const years = useGlobalYears();
-  const current = years.data?.[0] ?? new Date().getFullYear();
+  // This year in Tiempo del Centro, as the CFDIs are dated (not the browser's New Year's Eve).
+  const current = years.data?.[0] ?? Number(hoyDelEmisor(null).slice(0, 4));
   const requested = Number(params.get('year'));
   const year = Number.isInteger(requested) && requested >= 2019 ? requested : current;
   const list = useGlobalYear(year);
