@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CatalogoSearchQuery,
-  CatalogoSearchRequest,
   ClaveDescripcionListResponse,
   CodigoPostalSearchRequest,
   CodigoPostalSearchResponse,
@@ -14,15 +12,12 @@ import {
   LocalidadSearchResponse,
   MunicipioSearchResponse,
   PaisListResponse,
-  ProductoServicioSearchResponse,
   RegimenFiscalListResponse,
   UnidadListResponse,
-  UnidadSearchResponse,
   UsoCfdiListResponse,
 } from '@repo/contracts/catalogos';
 import type { AppDeps } from '../../deps.ts';
-import { optionalAuth } from '../../http/auth.ts';
-import { ok, page } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   codigoPostalOr404,
@@ -30,11 +25,10 @@ import {
   OBJETOS_IMPUESTO_OFRECIDOS,
   tipoPersonaDe,
   toCodigoPostal,
-  toProducto,
   toUnidad,
   UNIDADES_MAS_USADAS,
 } from './catalogos.service.ts';
-import { ownKeys } from './own-keys.ts';
+import { catalogosSearchRoutes } from './catalogos-search.routes.ts';
 
 const CACHE_CONTROL = 'public, max-age=86400';
 const PERSONA_NO_VALIDA =
@@ -211,54 +205,7 @@ export function catalogosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ),
     );
 
-    // Signed in, the enterprise's own keys come first; anyone else gets the plain ranking.
-    const signedIn = optionalAuth(deps.db, deps.tokens);
-    const preferred = async (
-      auth: { enterpriseId: number } | null | undefined,
-      kind: 'productoServicio' | 'unidad',
-    ) => (auth ? ownKeys(deps.db, auth.enterpriseId, kind) : []);
-
-    app.post(
-      '/productos-servicios/search',
-      {
-        onRequest: signedIn,
-        schema: {
-          querystring: CatalogoSearchQuery,
-          body: CatalogoSearchRequest,
-          response: { 200: ProductoServicioSearchResponse },
-        },
-      },
-      async (request) => {
-        const { page: p, per_page } = request.query;
-        const r = catalogos.searchProductosServicios(request.body.data_search, {
-          page: p,
-          perPage: per_page,
-          preferred: await preferred(request.auth, 'productoServicio'),
-        });
-        return ok(page(r.data.map(toProducto), r.total, r.currentPage, r.perPage));
-      },
-    );
-
-    app.post(
-      '/unidades/search',
-      {
-        onRequest: signedIn,
-        schema: {
-          querystring: CatalogoSearchQuery,
-          body: CatalogoSearchRequest,
-          response: { 200: UnidadSearchResponse },
-        },
-      },
-      async (request) => {
-        const { page: p, per_page } = request.query;
-        const r = catalogos.searchUnidades(request.body.data_search, {
-          page: p,
-          perPage: per_page,
-          preferred: await preferred(request.auth, 'unidad'),
-        });
-        return ok(page(r.data.map(toUnidad), r.total, r.currentPage, r.perPage));
-      },
-    );
+    await app.register(catalogosSearchRoutes(deps));
 
     app.post(
       '/codigos-postales/search',
