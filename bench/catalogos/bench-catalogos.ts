@@ -12,21 +12,17 @@ import { basename, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadCatalogos, type ClaveProdServ, type ClaveUnidad } from '@repo/catalogos';
 import { PRODUCTOS_SPEC, UNIDADES_SPEC } from '../../packages/catalogos/src/create-catalogos.ts';
 import { normalize } from '../../packages/catalogos/src/search/normalize.ts';
 import { TextIndex } from '../../packages/catalogos/src/search/text-index.ts';
-import type { AppDeps } from '../../apps/api/src/deps.ts';
-import { registerErrorHandler } from '../../apps/api/src/http/errors.ts';
-import { catalogosRoutes } from '../../apps/api/src/modules/catalogos/catalogos.routes.ts';
 import type { Client as PgClient } from 'pg';
+import { benchHttp, type ClientMode } from './http-bench.ts';
 import { benchQueries, type BenchQuery, type QueryType } from './queries.ts';
 import { answerQueries, compareAnswers } from './same-answers.ts';
 
 const { values: args } = parseArgs({
-  options: { compare: { type: 'string' }, only: { type: 'string' } },
+  options: { compare: { type: 'string' }, only: { type: 'string' }, client: { type: 'string' } },
 });
 const STORES = ['in-process', 'http', 'sqlite', 'postgres'];
 const stores = new Set(args.only ? args.only.split(',') : STORES);
@@ -143,103 +139,98 @@ function built<I>(name: string, build: () => I): I {
   return index;
 }
 type Index<T> = Pick<TextIndex<T>, 'search' | 'clearCaches'>;
-const prodIndex: Index<ClaveProdServ> = built(
-  'TextIndex c_ClaveProdServ',
-  () => new TextIndex(prodRows, PRODUCTOS_SPEC),
-);
-const unitIndex: Index<ClaveUnidad> = built(
-  'TextIndex c_ClaveUnidad',
-  () => new TextIndex(unitRows, UNIDADES_SPEC),
-);
-const uncached = (prod: Index<ClaveProdServ>, unit: Index<ClaveUnidad>) => ({
-  run: (q: BenchQuery) => (q.type === 'unit' ? unit : prod).search(q.q),
-  before: (q: BenchQuery) => (q.type === 'unit' ? unit : prod).clearCaches(),
-});
-const variants: { name: string; prod: Index<ClaveProdServ>; unit: Index<ClaveUnidad> }[] = [
-  { name: 'in-process, uncached', prod: prodIndex, unit: unitIndex },
-];
-if (args.compare) {
-  // Another checkout's index (e.g. a worktree of main), alternating with this one query by query.
-  const dir = resolve(args.compare);
-  const other = (await import(
-    pathToFileURL(`${dir}/packages/catalogos/src/search/text-index.ts`).href
-  )) as {
-    TextIndex: typeof TextIndex;
-  };
-  const prodOther = built(
-    `TextIndex c_ClaveProdServ (${args.compare})`,
-    () => new other.TextIndex(prodRows, PRODUCTOS_SPEC),
+/**
+ * This checkout's TextIndex uncached, against another checkout's (`--compare`) or against itself
+ * without the prefix unions, and cached. Only with the in-process store: the indexes it builds
+ * (tens of MB) would otherwise sit in the heap of the HTTP phase's server.
+ */
+async function benchInProcess() {
+  const prodIndex: Index<ClaveProdServ> = built(
+    'TextIndex c_ClaveProdServ',
+    () => new TextIndex(prodRows, PRODUCTOS_SPEC),
   );
-  const unitOther = built(
-    `TextIndex c_ClaveUnidad (${args.compare})`,
-    () => new other.TextIndex(unitRows, UNIDADES_SPEC),
+  const unitIndex: Index<ClaveUnidad> = built(
+    'TextIndex c_ClaveUnidad',
+    () => new TextIndex(unitRows, UNIDADES_SPEC),
   );
-  const same = [
-    compareAnswers(
-      prodIndex,
-      prodOther,
-      answerQueries(prodRows, (r) => `${r.descripcion} ${r.palabrasSimilares}`, queries),
-      prodRows.filter((_, i) => i % 1300 === 0).map((r) => r.clave),
-    ),
-    compareAnswers(
-      unitIndex,
-      unitOther,
-      answerQueries(unitRows, (r) => `${r.clave} ${r.nombre} ${r.simbolo}`, queries),
-      unitRows.filter((_, i) => i % 50 === 0).map((r) => r.clave),
-    ),
+  const uncached = (prod: Index<ClaveProdServ>, unit: Index<ClaveUnidad>) => ({
+    run: (q: BenchQuery) => (q.type === 'unit' ? unit : prod).search(q.q),
+    before: (q: BenchQuery) => (q.type === 'unit' ? unit : prod).clearCaches(),
+  });
+  const variants: { name: string; prod: Index<ClaveProdServ>; unit: Index<ClaveUnidad> }[] = [
+    { name: 'in-process, uncached', prod: prodIndex, unit: unitIndex },
   ];
-  const differences = same.flatMap((s) => s.differences);
-  console.log(
-    `answers compared with ${args.compare}: ${same.reduce((n, s) => n + s.compared, 0)} pages, ${differences.length === 0 ? 'all identical' : `DIFFERENT:\n  ${differences.join('\n  ')}`}`,
-  );
-  variants.push({
-    name: `in-process, uncached (${basename(dir)})`,
-    prod: prodOther,
-    unit: unitOther,
-  });
-} else {
-  // Without the prefix unions built with the index: what they bring, in the same run.
-  variants.push({
-    name: 'in-process, uncached, no prefix unions',
-    prod: new TextIndex(prodRows, PRODUCTOS_SPEC, { precompute: false }),
-    unit: new TextIndex(unitRows, UNIDADES_SPEC, { precompute: false }),
-  });
-}
-if (stores.has('in-process'))
+  if (args.compare) {
+    // Another checkout's index (e.g. a worktree of main), alternating with this one query by query.
+    const dir = resolve(args.compare);
+    const other = (await import(
+      pathToFileURL(`${dir}/packages/catalogos/src/search/text-index.ts`).href
+    )) as {
+      TextIndex: typeof TextIndex;
+    };
+    const prodOther = built(
+      `TextIndex c_ClaveProdServ (${args.compare})`,
+      () => new other.TextIndex(prodRows, PRODUCTOS_SPEC),
+    );
+    const unitOther = built(
+      `TextIndex c_ClaveUnidad (${args.compare})`,
+      () => new other.TextIndex(unitRows, UNIDADES_SPEC),
+    );
+    const same = [
+      compareAnswers(
+        prodIndex,
+        prodOther,
+        answerQueries(prodRows, (r) => `${r.descripcion} ${r.palabrasSimilares}`, queries),
+        prodRows.filter((_, i) => i % 1300 === 0).map((r) => r.clave),
+      ),
+      compareAnswers(
+        unitIndex,
+        unitOther,
+        answerQueries(unitRows, (r) => `${r.clave} ${r.nombre} ${r.simbolo}`, queries),
+        unitRows.filter((_, i) => i % 50 === 0).map((r) => r.clave),
+      ),
+    ];
+    const differences = same.flatMap((s) => s.differences);
+    console.log(
+      `answers compared with ${args.compare}: ${same.reduce((n, s) => n + s.compared, 0)} pages, ${differences.length === 0 ? 'all identical' : `DIFFERENT:\n  ${differences.join('\n  ')}`}`,
+    );
+    variants.push({
+      name: `in-process, uncached (${basename(dir)})`,
+      prod: prodOther,
+      unit: unitOther,
+    });
+  } else {
+    // Without the prefix unions built with the index: what they bring, in the same run.
+    variants.push({
+      name: 'in-process, uncached, no prefix unions',
+      prod: new TextIndex(prodRows, PRODUCTOS_SPEC, { precompute: false }),
+      unit: new TextIndex(unitRows, UNIDADES_SPEC, { precompute: false }),
+    });
+  }
   await measureAlternating(
     variants.map((v) => ({ name: v.name, ...uncached(v.prod, v.unit) })),
     5,
   );
-if (stores.has('in-process')) {
   await measure('in-process, cached', (q) =>
     q.type === 'unit' ? catalogos.searchUnidades(q.q) : catalogos.searchProductosServicios(q.q),
   );
 }
+if (stores.has('in-process')) await benchInProcess();
 
 // --- over HTTP ----------------------------------------------------------------------------------
-if (stores.has('http')) {
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  const deps = { catalogos, now: () => new Date() } as unknown as AppDeps;
-  await app.register(catalogosRoutes(deps), { prefix: '/api/catalogos' });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  await measure(
-    'HTTP (Fastify, keep-alive)',
-    async (q) => {
-      const path = q.type === 'unit' ? 'unidades' : 'productos-servicios';
-      const res = await fetch(`${address}/api/catalogos/${path}/search?page=1`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data_search: q.q }),
-      });
-      await res.arrayBuffer();
-    },
-    { repeat: 5 },
-  );
-  await app.close();
-}
+// The client in another process (a real client's place) and, for comparison with the figures
+// before 2026-11-25, in the server's process; `--client=process` or `--client=in-process` for one.
+const httpNotes = stores.has('http')
+  ? await benchHttp({
+      catalogos,
+      queries,
+      types: TYPES,
+      compare: args.compare,
+      modes: (args.client ?? 'process,in-process').split(',') as ClientMode[],
+      repeat: 5,
+      record,
+    })
+  : [];
 
 // --- SQLite FTS5 --------------------------------------------------------------------------------
 function ftsQuery(q: string): string {
@@ -399,7 +390,8 @@ for (const { name, timings } of results) {
 // and under 2 ms over HTTP.
 const TARGETS: Array<[store: string, p99Ms: number]> = [
   ['in-process, uncached', 0.1],
-  ['HTTP (Fastify, keep-alive)', 2],
+  ['HTTP, client in another process', 2],
+  ['HTTP, client in this process', 2],
 ];
 console.log('');
 for (const [store, target] of TARGETS) {
@@ -416,3 +408,4 @@ for (const [store, target] of TARGETS) {
     `TARGET ${store}: p99 < ${target} ms for every query type — ${over.length === 0 ? 'met' : `not met for ${over.join(', ')}`}`,
   );
 }
+if (httpNotes.length > 0) console.log(`\nHTTP, where the time goes:\n${httpNotes.join('\n')}`);
