@@ -1,7 +1,11 @@
 /** TimbreFiscalDigital 1.1: cadena original, SelloSAT and placement in the CFDI (rules 6.1–6.3). */
-import { sign, type KeyObject } from 'node:crypto';
+import { randomUUID, sign, type KeyObject } from 'node:crypto';
 import { medir } from '@repo/cfdi/fases';
-import { writeTimbreFiscalDigital } from '@repo/cfdi/xml';
+import { fechaLocal, writeTimbreFiscalDigital, type Comprobante } from '@repo/cfdi/xml';
+import type { CertificadoSandbox } from './certificado-sandbox.ts';
+import type { TimbreGuardado } from './store.ts';
+import { ZONA_CENTRO } from './tiempo.ts';
+import type { Verificado } from './verificacion.ts';
 
 export interface DatosTimbre {
   UUID: string;
@@ -64,4 +68,58 @@ export function insertarTimbre(xml: string, elemento: string): string {
   const at = addenda >= 0 ? addenda : xml.lastIndexOf(`</${p}Comprobante>`);
   if (at < 0) throw new Error('El XML no tiene cierre de Comprobante.');
   return xml.slice(0, at) + `<${p}Complemento>${elemento}</${p}Complemento>` + xml.slice(at);
+}
+
+/**
+ * The new stamp of a document that passed every check, not yet stored: a fresh UUID, FechaTimbrado
+ * (Zona Centro; never before the document's own Fecha), the TFD signed with the sandbox's
+ * certificate and placed in the document's text.
+ */
+export function nuevoTimbre(
+  text: string,
+  v: Verificado,
+  firma: { hash: string; key: string; rfcProvCertif: string; certificado: CertificadoSandbox },
+): TimbreGuardado {
+  const { c, sello } = v;
+  const instante = new Date(Math.max(v.ahora.getTime(), v.fecha.getTime()));
+  const datos = {
+    UUID: randomUUID().toUpperCase(),
+    FechaTimbrado: fechaLocal(instante, ZONA_CENTRO),
+    RfcProvCertif: firma.rfcProvCertif,
+    SelloCFD: sello,
+    NoCertificadoSAT: firma.certificado.noCertificado,
+  };
+  const tfd = firmarTimbre(datos, firma.certificado.llave);
+  return {
+    hash: firma.hash,
+    uuid: datos.UUID,
+    xml: medir('pac.timbre', () => insertarTimbre(text, tfd.elemento)),
+    fechaTimbrado: datos.FechaTimbrado,
+    instanteTimbrado: instante.toISOString(),
+    selloSAT: tfd.selloSAT,
+    selloCFD: sello,
+    cadenaOriginalTfd: tfd.cadena,
+    rfcEmisor: c.Emisor.Rfc,
+    rfcReceptor: c.Receptor.Rfc,
+    total: c.Total,
+    moneda: c.Moneda,
+    ...(c.TipoCambio ? { tipoCambio: c.TipoCambio } : {}),
+    tipoDeComprobante: c.TipoDeComprobante,
+    bloquea: bloqueos(c),
+    idempotencyKeys: [firma.key],
+    estado: 'Vigente',
+    estatusCancelacion: '',
+    solicitudes: [],
+  };
+}
+
+/** UUIDs whose cancellation this CFDI blocks while vigente (rules 9.4). */
+function bloqueos(c: Comprobante): string[] {
+  const out = new Set<string>();
+  for (const g of c.CfdiRelacionados ?? [])
+    if (['01', '02', '03', '07'].includes(g.TipoRelacion))
+      for (const r of g.CfdiRelacionado) out.add(r.UUID.toUpperCase());
+  for (const p of c.Complemento?.Pagos?.Pago ?? [])
+    for (const d of p.DoctoRelacionado) out.add(d.IdDocumento.toUpperCase());
+  return [...out];
 }
