@@ -44,6 +44,7 @@ async function lockAndRead(tx: Db): Promise<Map<string, string | null>> {
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const { db } = database;
   const migrations = readMigrations(dir);
+  if (await everyFileApplied(db, migrations)) return [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
     await tx.execute(
@@ -83,6 +84,23 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     if (wasApplied) applied.push(m.name);
   }
   return applied;
+}
+
+/**
+ * The start of a database that is up to date (every start but the first after an upgrade): one
+ * query, without the lock or the DDL. Anything else (no table yet, a file not applied, a checksum
+ * missing or different, even an error) takes the full path, which applies, records or refuses.
+ */
+async function everyFileApplied(db: Db, migrations: Migration[]): Promise<boolean> {
+  let recorded: Map<string, string | null>;
+  try {
+    const rows = await db.execute(sql`select name, checksum from schema_migrations`);
+    const list = rowsOf<{ name: string; checksum: string | null }>(rows);
+    recorded = new Map(list.map((r) => [r.name, r.checksum]));
+  } catch {
+    return false;
+  }
+  return migrations.every((m) => recorded.get(m.name) === m.checksum);
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; drizzle passes either through. */
