@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/open.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { resolveAppSecret } from '../src/http/secrets.ts';
 import { AppError } from '../src/http/errors.ts';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadCatalogos } from '@repo/catalogos';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { databaseHasNoUsers, seedDemo } from './db/seed/demo.ts';
 import { seedPlatformIssuer } from './db/seed/platform-issuer.ts';

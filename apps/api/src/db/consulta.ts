@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from './client.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function consulta<T>(
   const r = await client.query<T & pg.QueryResultRow>({
     text,
     values,
-    types: TIPOS_PG,
+    types: tiposPg ?? (await cargarTiposPg()),
     ...(nombre ? { name: nombre } : {}),
   });
   return r.rows;
@@ -59,9 +59,20 @@ function esPglite(c: ClientePglite | ClientePg): c is ClientePglite {
 // timestamp, timestamptz, date, interval and their arrays: as text (drizzle's raw execute does so).
 const COMO_TEXTO = [1114, 1184, 1082, 1186, 1115, 1185, 1182, 1187, 1231];
 const COMO_TEXTO_PGLITE = Object.fromEntries(COMO_TEXTO.map((t) => [t, (v: string) => v]));
-const TIPOS_PG = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    COMO_TEXTO.includes(oid)
-      ? (v: string) => v
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+type TiposPg = { getTypeParser: typeof pg.types.getTypeParser };
+let tiposPg: TiposPg | undefined;
+
+/**
+ * The parsers of node-postgres, with those types as text. Loaded with the first statement on
+ * PostgreSQL, where open.ts has loaded node-postgres already: a server on PGlite never loads it.
+ */
+async function cargarTiposPg(): Promise<TiposPg> {
+  const { default: driver } = await import('pg');
+  tiposPg = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      COMO_TEXTO.includes(oid)
+        ? (v: string) => v
+        : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  return tiposPg;
+}
