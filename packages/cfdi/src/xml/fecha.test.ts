@@ -54,6 +54,41 @@ describe('fechaLocal (run with TZ=UTC in CI; the result never depends on the pro
     );
   });
 
+  it('instants of many slots and zones asked in any order read as the tz database, past the cache size', () => {
+    const zonas = [
+      'America/Mexico_City',
+      'America/Tijuana',
+      'America/Cancun',
+      'America/Hermosillo',
+      'America/Mazatlan',
+      'America/Matamoros',
+      'America/Chihuahua',
+      'America/Ciudad_Juarez',
+    ];
+    const tzdb = new Map(
+      zonas.map((timeZone) => [
+        timeZone,
+        new Intl.DateTimeFormat('sv-SE', {
+          timeZone,
+          dateStyle: 'short',
+          timeStyle: 'medium',
+          hourCycle: 'h23',
+        }),
+      ]),
+    );
+    // A fixed pseudo-random walk over 1990–2031: about 3,000 distinct 15-minute slots per zone,
+    // alternating zones and far-apart instants as a stamp does (now, a date read as UTC, a window).
+    let semilla = 20261125;
+    const siguiente = () => (semilla = (semilla * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const desde = Date.UTC(1990, 0, 1);
+    const hasta = Date.UTC(2031, 11, 31);
+    for (let i = 0; i < 24_000; i++) {
+      const d = new Date(desde + Math.floor(siguiente() * (hasta - desde)));
+      const zona = zonas[i % zonas.length]!;
+      expect(fechaLocal(d, zona)).toBe(tzdb.get(zona)!.format(d).replace(' ', 'T'));
+    }
+  });
+
   it('maps huso descriptions, defaulting to the centre', () => {
     expect(zonaHorariaDeHuso('Tiempo del Centro en Frontera')).toBe('America/Matamoros');
     expect(zonaHorariaDeHuso(undefined)).toBe('America/Mexico_City');

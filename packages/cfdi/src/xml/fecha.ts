@@ -48,15 +48,18 @@ export function fechaLocal(instante: Date, zona: string): string {
   // Outside 1970-01-02 … 9999-12-30 (or an invalid date) always through the tz database.
   if (!(t >= DIA && t < 253402300800000 - DIA)) return formatear(tz, instante);
   const tramo = Math.floor(t / TRAMO);
-  let ultimo = ultimoTramo.get(tz);
-  if (ultimo?.tramo !== tramo) {
+  let tramos = desfasesPorZona.get(tz);
+  if (!tramos) desfasesPorZona.set(tz, (tramos = new Map()));
+  let desfase = tramos.get(tramo);
+  if (desfase === undefined) {
     const inicio = tramo * TRAMO;
-    const desfase = desfaseEn(tz, inicio);
+    desfase = desfaseEn(tz, inicio);
     // A change of offset inside the slot: this instant goes through the tz database.
     if (desfaseEn(tz, inicio + TRAMO - 1000) !== desfase) return formatear(tz, instante);
-    ultimoTramo.set(tz, (ultimo = { tramo, desfase }));
+    if (tramos.size >= TRAMOS_POR_ZONA) tramos.clear();
+    tramos.set(tramo, desfase);
   }
-  return new Date(Math.floor(t / 1000) * 1000 + ultimo.desfase).toISOString().slice(0, 19);
+  return new Date(Math.floor(t / 1000) * 1000 + desfase).toISOString().slice(0, 19);
 }
 
 /**
@@ -67,8 +70,14 @@ export function fechaLocal(instante: Date, zona: string): string {
  */
 const TRAMO = 15 * 60_000;
 const DIA = 86_400_000;
-/** The last slot used in each zone with its offset (a stamp asks about the same minutes). */
-const ultimoTramo = new Map<string, { tramo: number; desfase: number }>();
+/**
+ * The offsets of the slots used lately, per zone. One stamp asks about several slots (now, the
+ * document's date read as UTC on its way to an instant, the window of the PAC's checks): keeping
+ * only the last one made those calls evict each other and pay two formatToParts each.
+ */
+const desfasesPorZona = new Map<string, Map<number, number>>();
+/** Enough for every slot a day of stamps touches; past it the zone's slots start over. */
+const TRAMOS_POR_ZONA = 512;
 
 function formatear(tz: string, instante: Date): string {
   const parts: Record<string, string> = {};
