@@ -21,7 +21,7 @@ export const configSchema = z.object({
     .default('')
     .refine((v) => v === '' || isPostgresUrl(v), {
       message:
-        'must be a PostgreSQL URL like postgres://user:password@host:5432/database (or empty for the embedded PGlite)',
+        'must be a PostgreSQL URL like postgres://user:password@host:5432/database or postgresql:///database?host=/var/run/postgresql (or empty for the embedded PGlite)',
     }),
   /** Secret for tokens and for encrypting CSD keys at rest; generated into DATA_DIR/secrets when empty. */
   APP_SECRET: z.string().default(''),
@@ -108,13 +108,18 @@ export function trustProxyOption(
     .filter(Boolean);
 }
 
-/** postgres:// or postgresql:// with a host and a database name. */
+/**
+ * postgres:// or postgresql:// with a host and a database name. The host may be a Unix socket's
+ * folder, written encoded (`postgresql://user@%2Fvar%2Frun%2Fpostgresql/db`) or, as libpq writes it,
+ * in the query (`postgresql:///db?host=/var/run/postgresql`).
+ */
 function isPostgresUrl(value: string): boolean {
   try {
     const url = new URL(value);
+    const socket = url.searchParams.get('host')?.startsWith('/') ?? false;
     return (
       (url.protocol === 'postgres:' || url.protocol === 'postgresql:') &&
-      url.hostname !== '' &&
+      (url.hostname !== '' || socket) &&
       url.pathname.length > 1
     );
   } catch {
