@@ -1,15 +1,9 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Catalogos } from '@repo/catalogos';
-import { cadenaOriginalTfd } from '@repo/pac';
-import {
-  parseComprobanteXml,
-  type Comprobante,
-  type Concepto,
-  type TimbreFiscalDigital,
-} from '@repo/cfdi/xml';
-import { formatCantidad, formatFecha, formatMoney, formatTasa } from './formato.ts';
-import { importeConLetra } from './importe-con-letra.ts';
+import { parseComprobanteXml, type Comprobante, type TimbreFiscalDigital } from '@repo/cfdi/xml';
+import { BOTTOM, C, F, M, W } from './disposicion.ts';
+import { formatFecha } from './formato.ts';
 import {
   datosDelPago,
   facturasPagadas,
@@ -17,7 +11,9 @@ import {
   totalesPago,
   type Lienzo,
 } from './recibo-pago.ts';
-import { bandaSinValidez, marcaDiagonalSinValidez, recuadroSinQr } from './sin-validez-fiscal.ts';
+import { dibujarConceptos } from './tabla-conceptos.ts';
+import { dibujarPaginas, dibujarTimbre } from './timbre.ts';
+import { dibujarTotales } from './totales.ts';
 import { verificacionUrl } from './verificacion-url.ts';
 import { dibujarVentasGlobales } from './ventas-global.ts';
 
@@ -52,21 +48,6 @@ export interface RepresentacionImpresaInput {
   >;
 }
 
-const PAGE = { width: 612, height: 792 };
-const M = 30;
-const W = PAGE.width - 2 * M;
-const BOTTOM = PAGE.height - 42;
-const C = {
-  ink: '#1f2933',
-  muted: '#52606d',
-  accent: '#1f4e79',
-  band: '#e8eef5',
-  zebra: '#f6f8fa',
-  line: '#c5ced8',
-  red: '#c0392b',
-};
-const F = { r: 'Helvetica', b: 'Helvetica-Bold', mono: 'Courier' };
-
 const TIPO_TITULO: Record<string, string> = {
   I: 'FACTURA',
   E: 'NOTA DE CRÉDITO',
@@ -81,7 +62,6 @@ const TIPO_NOMBRE: Record<string, string> = {
   T: 'Traslado',
   N: 'Nómina',
 };
-const IMPUESTO_NOMBRE: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };
 
 type Doc = PDFKit.PDFDocument;
 
@@ -145,11 +125,11 @@ export async function buildRepresentacionImpresa(
     totalesPago(r, cfdi);
   } else {
     if (cfdi.InformacionGlobal) r.ventasGlobales();
-    else r.conceptos();
-    r.totales();
+    else dibujarConceptos(r, cfdi, input.catalogos);
+    dibujarTotales(r, cfdi);
   }
-  r.timbre(qr, qrUrl);
-  r.paginas(serieFolio);
+  dibujarTimbre(r, cfdi, tfd, { png: qr, url: qrUrl, pruebas: input.pruebas });
+  dibujarPaginas(r, tfd.UUID, serieFolio, input);
   doc.end();
   return done;
 }
@@ -375,320 +355,8 @@ class Renderer implements Lienzo {
     }
   }
 
-  // Conceptos table -----------------------------------------------------------------------------
-  private readonly cols = [
-    { key: 'clave', label: 'Clave prod./serv.', w: 54, align: 'left' as const },
-    { key: 'cantidad', label: 'Cantidad', w: 46, align: 'right' as const },
-    { key: 'unidad', label: 'Clave unidad', w: 62, align: 'left' as const },
-    { key: 'descripcion', label: 'Descripción', w: 0, align: 'left' as const },
-    { key: 'vu', label: 'Valor unitario', w: 66, align: 'right' as const },
-    { key: 'descuento', label: 'Descuento', w: 56, align: 'right' as const },
-    { key: 'importe', label: 'Importe', w: 68, align: 'right' as const },
-  ];
-
-  private colX(): { x: number; w: number; align: 'left' | 'right' }[] {
-    const fixed = this.cols.reduce((s, c) => s + c.w, 0);
-    let x = M;
-    return this.cols.map((c) => {
-      const w = c.w || W - fixed;
-      const r = { x, w, align: c.align };
-      x += w;
-      return r;
-    });
-  }
-
-  private cabeceraConceptos(continua: boolean): void {
-    this.titulo(continua ? 'Conceptos (continuación)' : 'Conceptos');
-    const xs = this.colX();
-    const alto =
-      Math.max(...this.cols.map((c, i) => this.h(c.label, (xs[i]?.w ?? 10) - 6, F.b, 6.5))) + 7;
-    this.doc.rect(M, this.y, W, alto).fill(C.band);
-    this.cols.forEach((c, i) => {
-      const p = xs[i];
-      if (p) this.t(c.label, p.x + 3, this.y + 3.5, p.w - 6, F.b, 6.5, C.accent, p.align);
-    });
-    this.y += alto;
-  }
-
-  private impuestosDe(c: Concepto): string[] {
-    const out: string[] = [];
-    for (const tr of c.Impuestos?.Traslados ?? []) {
-      const nombre = IMPUESTO_NOMBRE[tr.Impuesto] ?? tr.Impuesto;
-      if (tr.TipoFactor === 'Exento') {
-        // Anexo 20: an exempt traslado has no TasaOCuota and no Importe; only its base is printed.
-        out.push(`${nombre} exento: base ${formatMoney(tr.Base)}`);
-      } else {
-        const tasa =
-          tr.TipoFactor === 'Tasa'
-            ? formatTasa(tr.TasaOCuota ?? '')
-            : `cuota ${tr.TasaOCuota ?? ''}`;
-        out.push(
-          `${nombre} trasladado ${tasa}: base ${formatMoney(tr.Base)}, importe ${formatMoney(tr.Importe)}`,
-        );
-      }
-    }
-    for (const re of c.Impuestos?.Retenciones ?? []) {
-      const nombre = IMPUESTO_NOMBRE[re.Impuesto] ?? re.Impuesto;
-      const tasa = re.TipoFactor === 'Tasa' ? formatTasa(re.TasaOCuota) : `cuota ${re.TasaOCuota}`;
-      out.push(
-        `${nombre} retenido ${tasa}: base ${formatMoney(re.Base)}, importe ${formatMoney(re.Importe)}`,
-      );
-    }
-    return out;
-  }
-
-  private detalleDe(c: Concepto): string {
-    const partes: string[] = [`Objeto de impuesto ${c.ObjetoImp}`];
-    if (c.NoIdentificacion) partes.push(`No. identificación: ${c.NoIdentificacion}`);
-    if (c.CuentaPredial?.length)
-      partes.push(`Cuenta predial: ${c.CuentaPredial.map((p) => p.Numero).join(', ')}`);
-    if (c.InformacionAduanera?.length)
-      partes.push(`Pedimento: ${c.InformacionAduanera.map((p) => p.NumeroPedimento).join(', ')}`);
-    if (c.ACuentaTerceros)
-      partes.push(
-        `A cuenta de terceros: ${c.ACuentaTerceros.NombreACuentaTerceros} (${c.ACuentaTerceros.RfcACuentaTerceros})`,
-      );
-    return [...partes, ...this.impuestosDe(c)].join('   ·   ');
-  }
-
-  conceptos(): void {
-    const xs = this.colX();
-    const desc = xs[3];
-    if (!desc) return;
-    const detailX = desc.x + 3;
-    const detailW = M + W - detailX - 3;
-    this.ensure(60);
-    this.cabeceraConceptos(false);
-    this.cfdi.Conceptos.forEach((c, i) => {
-      const unidadNombre = c.Unidad ?? this.cat.claveUnidad(c.ClaveUnidad)?.nombre ?? '';
-      const celdas = [
-        c.ClaveProdServ,
-        formatCantidad(c.Cantidad),
-        unidadNombre ? `${c.ClaveUnidad} - ${unidadNombre}` : c.ClaveUnidad,
-        c.Descripcion,
-        formatMoney(c.ValorUnitario),
-        c.Descuento ? formatMoney(c.Descuento) : '',
-        formatMoney(c.Importe),
-      ];
-      const sizes = celdas.map((text, k) =>
-        this.h(text, (xs[k]?.w ?? 10) - 6, F.r, k === 3 ? 7.8 : 7.5),
-      );
-      const descH = sizes[3] ?? 0;
-      const detalle = this.detalleDe(c);
-      const detH = this.h(detalle, detailW, F.r, 6.4);
-      // The detail line (object, taxes) runs under the description and the amount columns.
-      const rowH = Math.max(...sizes, descH + 2 + detH) + 7;
-      if (this.ensure(rowH)) this.cabeceraConceptos(true);
-      if (i % 2 === 1) this.doc.rect(M, this.y, W, rowH).fill(C.zebra);
-      celdas.forEach((text, k) => {
-        const p = xs[k];
-        if (p)
-          this.t(text, p.x + 3, this.y + 3.5, p.w - 6, F.r, k === 3 ? 7.8 : 7.5, C.ink, p.align);
-      });
-      this.t(detalle, detailX, this.y + 3.5 + descH + 2, detailW, F.r, 6.4, C.muted);
-      this.y += rowH;
-      this.doc
-        .moveTo(M, this.y)
-        .lineTo(M + W, this.y)
-        .lineWidth(0.4)
-        .strokeColor(C.line)
-        .stroke();
-    });
-    this.y += 10;
-  }
-
   /** A factura global: one line per sale (ventas-global.ts). */
   ventasGlobales(): void {
     this.y = dibujarVentasGlobales(this.doc, this.cfdi, this.y, { M, W, BOTTOM, C, F });
-  }
-
-  totales(): void {
-    const { cfdi } = this;
-    const rows: { label: string; value: string; bold?: boolean }[] = [
-      { label: 'Subtotal', value: formatMoney(cfdi.SubTotal) },
-    ];
-    if (cfdi.Descuento)
-      rows.push({ label: 'Descuento', value: `- ${formatMoney(cfdi.Descuento)}` });
-    for (const tr of cfdi.Impuestos?.Traslados ?? []) {
-      const nombre = IMPUESTO_NOMBRE[tr.Impuesto] ?? tr.Impuesto;
-      if (tr.TipoFactor === 'Exento') {
-        rows.push({
-          label: `${nombre} exento (base ${formatMoney(tr.Base)})`,
-          value: formatMoney('0'),
-        });
-      } else {
-        const tasa =
-          tr.TipoFactor === 'Tasa'
-            ? formatTasa(tr.TasaOCuota ?? '')
-            : `cuota ${tr.TasaOCuota ?? ''}`;
-        rows.push({ label: `${nombre} trasladado ${tasa}`, value: formatMoney(tr.Importe) });
-      }
-    }
-    for (const re of cfdi.Impuestos?.Retenciones ?? []) {
-      rows.push({
-        label: `${IMPUESTO_NOMBRE[re.Impuesto] ?? re.Impuesto} retenido`,
-        value: `- ${formatMoney(re.Importe)}`,
-      });
-    }
-    const il = cfdi.Complemento?.ImpuestosLocales;
-    for (const t of il?.TrasladosLocales ?? []) {
-      rows.push({
-        label: `${t.ImpLocTrasladado} ${formatCantidad(t.TasadeTraslado)}% (local trasladado)`,
-        value: formatMoney(t.Importe),
-      });
-    }
-    for (const t of il?.RetencionesLocales ?? []) {
-      rows.push({
-        label: `${t.ImpLocRetenido} ${formatCantidad(t.TasadeRetencion)}% (local retenido)`,
-        value: `- ${formatMoney(t.Importe)}`,
-      });
-    }
-    rows.push({ label: `Total ${cfdi.Moneda}`, value: formatMoney(cfdi.Total), bold: true });
-
-    const tw = 230;
-    const tx = M + W - tw;
-    const labelW = 140;
-    const heights = rows.map((r) => Math.max(this.h(r.label, labelW - 6, F.r, 7.8), 9) + 5);
-    const total = heights.reduce((s, h) => s + h, 0);
-    const letras = importeConLetra(cfdi.Total, cfdi.Moneda);
-    const lw = W - tw - 14;
-    const letrasH = 13 + this.h(letras, lw - 10, F.b, 8.2) + 10;
-    this.ensure(Math.max(total, letrasH) + 6);
-    const top = this.y;
-    // Amount in words, left.
-    this.doc.rect(M, top, lw, 13).fill(C.accent);
-    this.t('IMPORTE CON LETRA', M + 5, top + 3.3, lw - 10, F.b, 7.2, '#ffffff');
-    this.t(letras, M + 5, top + 17, lw - 10, F.b, 8.2);
-    this.doc.rect(M, top, lw, letrasH).lineWidth(0.6).strokeColor(C.line).stroke();
-    // Totals, right.
-    let y = top;
-    rows.forEach((r, i) => {
-      const h = heights[i] ?? 12;
-      if (r.bold) {
-        this.doc.rect(tx, y, tw, h + 3).fill(C.accent);
-        this.t(r.label, tx + 5, y + 4, labelW, F.b, 9, '#ffffff');
-        this.t(r.value, tx + labelW, y + 4, tw - labelW - 5, F.b, 9, '#ffffff', 'right');
-        y += h + 3;
-      } else {
-        this.t(r.label, tx + 5, y + 2.5, labelW - 6, F.r, 7.8, C.muted);
-        this.t(r.value, tx + labelW, y + 2.5, tw - labelW - 5, F.r, 7.8, C.ink, 'right');
-        y += h;
-        this.doc
-          .moveTo(tx, y)
-          .lineTo(tx + tw, y)
-          .lineWidth(0.3)
-          .strokeColor(C.line)
-          .stroke();
-      }
-    });
-    this.y = Math.max(y, top + letrasH) + 12;
-  }
-
-  timbre(qr: Buffer, qrUrl: string): void {
-    const { cfdi, tfd } = this;
-    const cadena = cadenaOriginalTfd(tfd);
-    const qrSize = 112;
-    const tx = M + qrSize + 12;
-    const tw = W - qrSize - 12;
-    const bloques: [string, string][] = [
-      ['Sello digital del CFDI', cfdi.Sello ?? tfd.SelloCFD],
-      ['Sello digital del SAT', tfd.SelloSAT],
-      ['Cadena original del complemento de certificación digital del SAT', cadena],
-    ];
-    const alturas = bloques.map(([, v]) => 9 + this.h(v, tw, F.mono, 6) + 4);
-    const datos = `RFC del proveedor de certificación: ${tfd.RfcProvCertif}   ·   No. de serie del certificado del SAT: ${tfd.NoCertificadoSAT}   ·   Fecha y hora de certificación: ${formatFecha(tfd.FechaTimbrado)}`;
-    const datosH = this.h(datos, tw, F.r, 6.8) + 6;
-    const total = 13 + 4 + Math.max(qrSize + 22, alturas.reduce((s, h) => s + h, 0) + datosH);
-    this.ensure(total);
-    this.titulo('Timbre fiscal digital');
-    const top = this.y + 4;
-    if (this.input.pruebas) {
-      recuadroSinQr(this.doc, M, top, qrSize);
-    } else {
-      this.doc.image(qr, M, top, { width: qrSize, height: qrSize });
-      this.t(
-        'Verifique este comprobante en el portal del SAT',
-        M,
-        top + qrSize + 2,
-        qrSize,
-        F.r,
-        5.8,
-        C.muted,
-        'center',
-      );
-      this.doc.link(M, top, qrSize, qrSize, qrUrl);
-    }
-    let y = top;
-    bloques.forEach(([label, value], i) => {
-      this.t(label.toUpperCase(), tx, y, tw, F.b, 6.2, C.accent);
-      // Base64 has no spaces: Courier wraps it at character boundaries inside the column.
-      this.doc
-        .font(F.mono)
-        .fontSize(6)
-        .fillColor(C.ink)
-        .text(value, tx, y + 9, { width: tw, lineGap: 0.5 });
-      y += alturas[i] ?? 0;
-    });
-    this.t(datos, tx, y, tw, F.r, 6.8, C.ink);
-    y += datosH;
-    this.y = Math.max(y, top + qrSize + 22) + 4;
-  }
-
-  /** Footer, page numbers and the CANCELADO mark on every page. */
-  paginas(serieFolio: string): void {
-    const range = this.doc.bufferedPageRange();
-    const total = range.count;
-    for (let i = 0; i < total; i++) {
-      this.doc.switchToPage(range.start + i);
-      if (this.input.cancelado) this.cancelado();
-      else if (this.input.pruebas) marcaDiagonalSinValidez(this.doc, PAGE);
-      if (this.input.pruebas) bandaSinValidez(this.doc, M, W, this.input.cancelado);
-      const y = PAGE.height - 30;
-      this.doc
-        .moveTo(M, y - 4)
-        .lineTo(M + W, y - 4)
-        .lineWidth(0.4)
-        .strokeColor(C.line)
-        .stroke();
-      const izquierda = `${this.input.pruebas ? 'Documento de prueba sin validez fiscal' : 'Este documento es una representación impresa de un CFDI 4.0'}   ·   ${[serieFolio, this.tfd.UUID].filter(Boolean).join('   ·   ')}`;
-      this.t(izquierda, M, y, W - 80, F.r, 6.4, C.muted);
-      this.t(
-        `Página ${String(i + 1)} de ${String(total)}`,
-        M + W - 80,
-        y,
-        80,
-        F.r,
-        6.4,
-        C.muted,
-        'right',
-      );
-    }
-  }
-
-  private cancelado(): void {
-    const d = this.doc;
-    d.save();
-    d.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
-    d.fillOpacity(0.16).fillColor(C.red).font(F.b).fontSize(96);
-    d.text('CANCELADO', 0, PAGE.height / 2 - 48, {
-      width: PAGE.width,
-      align: 'center',
-      lineBreak: false,
-    });
-    d.restore();
-    d.fillOpacity(1);
-    // A readable band too, for black-and-white copies (a test stamp's band says both).
-    if (this.input.pruebas) return;
-    d.rect(M, 8, W, 16).fill(C.red);
-    this.t(
-      'CANCELADO — este CFDI fue cancelado ante el SAT y no tiene efectos fiscales',
-      M,
-      12.5,
-      W,
-      F.b,
-      8,
-      '#ffffff',
-      'center',
-    );
   }
 }
