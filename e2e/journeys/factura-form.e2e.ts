@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FacturaDetail } from '@repo/contracts/facturas';
 import { signInPage } from '../fixtures/accounts.ts';
-import { newPage, screenshot, pick } from '../fixtures/browser.ts';
+import { guardarPreFactura, newPage, pick, screenshot } from '../fixtures/browser.ts';
 import { createClient, createProduct, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
@@ -67,8 +67,7 @@ describe('income invoice form', () => {
     await expect.poll(() => page.locator('#partida-1-cantidad').inputValue()).toBe('3');
     await page.locator('#partida-1-cantidad').fill('1');
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 3,518.66');
-    await page.getByRole('button', { name: 'Guardar pre factura' }).click();
-    await page.getByText('La pre factura fue guardada.').waitFor();
+    await guardarPreFactura(page);
     await page.reload();
     await expect.poll(() => page.locator('#partida-1-cantidad').inputValue()).toBe('1');
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 3,518.66');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInPage } from '../fixtures/accounts.ts';
-import { newPage, screenshot, pick } from '../fixtures/browser.ts';
+import { guardarPreFactura, newPage, pick, screenshot } from '../fixtures/browser.ts';
 import { randomRfc, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
@@ -66,8 +66,7 @@ describe('the income invoice journey', () => {
     await expect.poll(() => page.locator('#partida-0-cantidad').inputValue()).toBe('2');
     await page.locator('#partida-0-cantidad').fill('3');
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 43,500.00');
-    await page.getByRole('button', { name: 'Guardar pre factura' }).click();
-    await page.getByText('La pre factura fue guardada.').waitFor();
+    await guardarPreFactura(page);
 
     // The list shows it as a pre-invoice; its detail stamps it and a credit is spent.
     await page.goto('/facturacion/facturas');
