@@ -3,6 +3,7 @@
  * letter of its own (ordeñadora is not ordenadora).
  */
 export function normalize(text: string): string {
+  if (isNormalized(text)) return text;
   return text
     .toLowerCase()
     .normalize('NFD')
@@ -10,6 +11,22 @@ export function normalize(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9ñ]+/g, ' ')
     .trim();
+}
+
+/**
+ * Whether a text is already its own normalisation: lower-case ASCII letters and digits, words
+ * apart by one space. Most queries are; they are then answered without the five new strings of
+ * the full path.
+ */
+function isNormalized(text: string): boolean {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
+    // A space, neither first nor last nor after another one.
+    if (c !== 32 || i === 0 || i === n - 1 || text.charCodeAt(i - 1) === 32) return false;
+  }
+  return true;
 }
 
 /** The words of a text, normalised. */

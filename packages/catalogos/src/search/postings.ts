@@ -128,35 +128,52 @@ export function intersectUnions(
   if (groups.length === 0) return 0;
   let driver = 0;
   let least = Infinity;
+  let lists = 0;
   for (let i = 0; i < groups.length; i++) {
     let size = 0;
     for (const l of groups[i] as readonly Int32Array[]) size += l.length;
+    lists += (groups[i] as readonly Int32Array[]).length;
     if (size < least) {
       least = size;
       driver = i;
     }
   }
   if (least === 0) return 0;
-  const cursors: Int32Array[] = [];
-  for (const g of groups) cursors.push(new Int32Array(g.length));
-  const walk = new UnionCursor(groups[driver] as readonly Int32Array[]);
+  // One galloping cursor per list of the other groups, flat: group g's start at `first[g]`.
+  if (probe.at.length < lists) probe.at = new Int32Array(lists * 2);
+  if (probe.first.length < groups.length) probe.first = new Int32Array(groups.length * 2);
+  const at = probe.at;
+  const first = probe.first;
+  for (let g = 0, o = 0; g < groups.length; o += (groups[g] as readonly Int32Array[]).length, g++)
+    first[g] = o;
+  at.fill(0, 0, lists);
+  const walk = probe.walk.reset(groups[driver] as readonly Int32Array[]);
   let w = 0;
   for (let id = walk.next(); id >= 0; id = walk.next()) {
     let inAll = true;
     for (let g = 0; g < groups.length && inAll; g++) {
       if (g === driver) continue;
-      const lists = groups[g] as readonly Int32Array[];
-      const cur = cursors[g] as Int32Array;
+      const group = groups[g] as readonly Int32Array[];
+      const o = first[g] as number;
       let found = false;
-      for (let k = 0; k < lists.length && !found; k++) {
-        const l = lists[k] as Int32Array;
-        const at = gallop(l, cur[k] as number, id);
-        cur[k] = at;
-        found = at < l.length && l[at] === id;
+      for (let k = 0; k < group.length && !found; k++) {
+        const l = group[k] as Int32Array;
+        const i = gallop(l, at[o + k] as number, id);
+        at[o + k] = i;
+        found = i < l.length && l[i] === id;
       }
       inAll = found;
     }
     if (inAll) out[w++] = id;
   }
+  walk.reset(NO_LISTS);
   return w;
 }
+
+const NO_LISTS: readonly Int32Array[] = [];
+
+/**
+ * intersectUnions' working memory, reused from call to call (it is never re-entered): a search
+ * allocates no cursors, so it leaves less garbage for the young generation's collections.
+ */
+const probe = { at: new Int32Array(32), first: new Int32Array(8), walk: new UnionCursor() };

@@ -1,5 +1,5 @@
-import { stem } from './normalize.ts';
 import { anyContains, contains, intersectUnions, UnionCursor, unionSize } from './postings.ts';
+import { NONE, repeatsEarlier, TIERS, wordLists, type WordLists } from './word-lists.ts';
 
 /** What a ranking reads of the index. */
 export interface Postings {
@@ -40,54 +40,6 @@ export interface Ranking {
   has(id: number): boolean;
 }
 
-/** The lists of one query word, tier by tier, as unions of sorted lists (empty lists left out). */
-interface WordLists {
-  literalPrimary: Int32Array[];
-  wholePrimary: Int32Array[];
-  literalAll: Int32Array[];
-  wholeAll: Int32Array[];
-  prefixPrimary: Int32Array[];
-  /** Every row the word finds: a superset of the other tiers. */
-  prefixAll: Int32Array[];
-}
-
-const nonEmpty = (lists: Int32Array[]) => lists.filter((l) => l.length > 0);
-
-function wordLists(ix: Postings, token: string): WordLists {
-  const s = stem(token);
-  const variants = ix.synonyms(s) ?? [s];
-  const prefixPrimary = [ix.prefix(s, true)];
-  const prefixAll = [ix.prefix(s, false)];
-  // A prefix list already holds the words that start with its prefix: only the synonyms that do
-  // not, and the prefix of the word as typed when it does not start with its stem ('luces' → 'luz').
-  for (const v of variants) {
-    if (v.startsWith(s)) continue;
-    prefixPrimary.push(ix.primary(v));
-    prefixAll.push(ix.all(v));
-  }
-  if (!token.startsWith(s)) {
-    prefixPrimary.push(ix.prefix(token, true));
-    prefixAll.push(ix.prefix(token, false));
-  }
-  return {
-    literalPrimary: nonEmpty([ix.primary(s)]),
-    wholePrimary: nonEmpty(variants.map((v) => ix.primary(v))),
-    literalAll: nonEmpty([ix.all(s)]),
-    wholeAll: nonEmpty(variants.map((v) => ix.all(v))),
-    prefixPrimary: nonEmpty(prefixPrimary),
-    prefixAll: nonEmpty(prefixAll),
-  };
-}
-
-const TIERS = [
-  'literalPrimary',
-  'wholePrimary',
-  'literalAll',
-  'wholeAll',
-  'prefixPrimary',
-  'prefixAll',
-] as const;
-
 /** Every row, in key order (the empty query). */
 export class EveryRow implements Ranking {
   readonly total: number;
@@ -115,7 +67,7 @@ export class EveryRow implements Ranking {
 export class OneWord implements Ranking {
   readonly total: number;
   readonly #tiers: (readonly Int32Array[])[] = [];
-  readonly #every: Int32Array[];
+  readonly #every: readonly Int32Array[];
   readonly #ix: Postings;
   readonly #q: string;
   readonly #keys: boolean;
@@ -135,7 +87,11 @@ export class OneWord implements Ranking {
       while (exact < keyPrefix.length && ix.keyOf(keyPrefix[exact] as number) === q) exact++;
       this.#tiers.push([keyPrefix.subarray(0, exact)], [keyPrefix]);
     }
-    for (const t of TIERS) this.#tiers.push(w[t]);
+    // A tier with the same lists as an earlier one adds no row: the walk reaches it only once the
+    // earlier one is given in full.
+    const words = [w];
+    for (let i = 0; i < TIERS.length; i++)
+      this.#tiers.push(repeatsEarlier(words, i) ? NONE : w[TIERS[i] as (typeof TIERS)[number]]);
     this.total = total ?? this.#count(keyPrefix);
   }
 
@@ -176,32 +132,42 @@ export class OneWord implements Ranking {
 export class EveryWord implements Ranking {
   readonly total: number;
   readonly #words: WordLists[];
-  readonly #tiers: (Int32Array | undefined)[] = [];
+  readonly #every: Int32Array;
+  readonly #tiers = new Array<readonly Int32Array[] | undefined>(TIERS.length);
+  /** The groups of a narrower tier's intersection: the widest tier, then each word's lists. */
+  #groups: (readonly Int32Array[])[] | undefined;
   readonly #scratch: Int32Array;
 
   constructor(ix: Postings, words: WordLists[], every: Int32Array) {
     this.#words = words;
     this.#scratch = ix.scratch;
-    this.#tiers[TIERS.length - 1] = every;
+    this.#every = every;
+    this.#tiers[TIERS.length - 1] = [every];
     this.total = every.length;
   }
 
   tier(k: number): readonly Int32Array[] | undefined {
     if (k >= TIERS.length) return undefined;
-    let list = this.#tiers[k];
-    if (list === undefined) {
-      // Inside the widest tier: it joins the groups, and drives when it is the smallest.
-      const name = TIERS[k] as (typeof TIERS)[number];
-      const groups: (readonly Int32Array[])[] = [[this.#tiers[TIERS.length - 1] as Int32Array]];
-      for (const w of this.#words) groups.push(w[name]);
-      list = this.#scratch.slice(0, intersectUnions(groups, this.#scratch));
-      this.#tiers[k] = list;
+    let lists = this.#tiers[k];
+    if (lists === undefined || k === TIERS.length - 1) {
+      // A tier whose lists are an earlier tier's for every word adds no row (see OneWord).
+      if (repeatsEarlier(this.#words, k)) lists = NONE;
+      else if (lists === undefined) {
+        // Inside the widest tier: it joins the groups, and drives when it is the smallest.
+        const name = TIERS[k] as (typeof TIERS)[number];
+        const groups = (this.#groups ??= [this.#tiers[TIERS.length - 1] as readonly Int32Array[]]);
+        for (let i = 0; i < this.#words.length; i++)
+          groups[i + 1] = (this.#words[i] as WordLists)[name];
+        const n = intersectUnions(groups, this.#scratch);
+        lists = n === 0 ? NONE : [this.#scratch.slice(0, n)];
+      }
+      this.#tiers[k] = lists;
     }
-    return [list];
+    return lists;
   }
 
   has(id: number): boolean {
-    return contains(this.#tiers[TIERS.length - 1] as Int32Array, id);
+    return contains(this.#every, id);
   }
 }
 
@@ -241,12 +207,14 @@ export function severalWords(ix: Postings, tokens: readonly string[]): Ranking {
   return every.length > 0 ? new EveryWord(ix, words, every) : new SomeWords(ix, words);
 }
 
+const partialWalk = new UnionCursor();
+
 /** Rows in any group (a group: the union of its lists), most groups first, then by id. */
 function partialMatches(ix: Postings, groups: (readonly Int32Array[])[]): Int32Array {
   const counts = ix.counts;
   const touched = ix.scratch;
   let t = 0;
-  const walk = new UnionCursor();
+  const walk = partialWalk;
   for (const group of groups) {
     walk.reset(group);
     for (let id = walk.next(); id >= 0; id = walk.next()) {
@@ -279,5 +247,6 @@ function partialMatches(ix: Postings, groups: (readonly Int32Array[])[]): Int32A
     start[c] = at + 1;
     counts[id] = 0;
   }
+  walk.reset(NONE);
   return out;
 }

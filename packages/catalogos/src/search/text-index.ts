@@ -1,6 +1,7 @@
 import { normalize, stem, words } from './normalize.ts';
 import { EMPTY, UnionCursor } from './postings.ts';
 import { EveryRow, OneWord, severalWords, type Postings, type Ranking } from './ranking.ts';
+import { STOP_WORDS } from './stop-words.ts';
 import { SINONIMOS } from './synonyms.ts';
 
 export interface SearchOptions {
@@ -35,33 +36,9 @@ export interface TextIndexSpec<T> {
   compare(a: T, b: T): number;
 }
 
-/** Words that carry no meaning: not indexed, and dropped from a query unless they are all it has. */
-const STOP_WORDS = new Set([
-  'a',
-  'al',
-  'como',
-  'con',
-  'de',
-  'del',
-  'e',
-  'el',
-  'en',
-  'la',
-  'las',
-  'lo',
-  'los',
-  'o',
-  'para',
-  'por',
-  'sin',
-  'su',
-  'u',
-  'un',
-  'una',
-  'y',
-]);
-
 const CACHE_LIMIT = 4096;
+const NO_KEYS: readonly string[] = [];
+const NO_LISTS: readonly Int32Array[] = [];
 
 /**
  * An in-memory ranked word index. Row ids are assigned in the static order, so every posting list
@@ -96,6 +73,13 @@ export class TextIndex<T> {
   readonly #mark: Uint32Array;
   #stamp = 0;
   readonly #cursor = new UnionCursor();
+  readonly #page = new Int32Array(100);
+  /** The stems that start with the last prefix computed at query time: vocabulary[lo, hi). */
+  readonly #lastRange: { prefix: string | undefined; lo: number; hi: number } = {
+    prefix: undefined,
+    lo: 0,
+    hi: 0,
+  };
   readonly #everyRow: EveryRow;
 
   constructor(rows: readonly T[], spec: TextIndexSpec<T>, options: { precompute?: boolean } = {}) {
@@ -208,6 +192,7 @@ export class TextIndex<T> {
     // entries in it, so a table that reached the old generation kept every later query's results
     // alive through the young generation's collections (20–50 ms each in the benchmark).
     this.#resultCache = new Map();
+    this.#lastRange.prefix = undefined;
   }
 
   get size(): number {
@@ -227,21 +212,23 @@ export class TextIndex<T> {
     const to = Math.min(total, from + perPage);
     const stamp = this.#nextStamp();
     const mark = this.#mark;
-    // The preferred rows that are results, marked so that the walk leaves them out.
-    const first: number[] = [];
-    for (const key of options.preferred ?? []) {
+    // The page's row ids, in this index's buffer (perPage is at most 100): no array per search.
+    const ids = this.#page;
+    let n = 0;
+    // The preferred rows that are results come first, marked so that the walk leaves them out.
+    let first = 0;
+    for (const key of options.preferred ?? NO_KEYS) {
       const id = this.#idOfKey.get(key);
       if (id !== undefined && mark[id] !== stamp && ranking.has(id)) {
         mark[id] = stamp;
-        first.push(id);
+        if (first >= from && first < to) ids[n++] = id;
+        first++;
       }
     }
-    const ids = first.slice(from, to);
-    if (from + ids.length < to) {
-      const skip = Math.max(0, from - first.length);
-      this.#walk(ranking, stamp, skip, to - from - ids.length, ids);
-    }
-    const data = ids.map((id) => this.#rows[id] as T);
+    if (from + n < to)
+      n += this.#walk(ranking, stamp, Math.max(0, from - first), to - from - n, ids, n);
+    const data: T[] = [];
+    for (let i = 0; i < n; i++) data.push(this.#rows[ids[i] as number] as T);
     return { data, currentPage, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
   }
 
@@ -249,33 +236,42 @@ export class TextIndex<T> {
   rankedIds(query: string): Int32Array | null {
     if (normalize(query) === '') return null;
     const ranking = this.#ranking(query);
-    const ids: number[] = [];
-    this.#walk(ranking, this.#nextStamp(), 0, ranking.total, ids);
-    return Int32Array.from(ids);
+    const ids = new Int32Array(ranking.total);
+    const n = this.#walk(ranking, this.#nextStamp(), 0, ranking.total, ids, 0);
+    return n === ids.length ? ids : ids.slice(0, n);
   }
 
   /**
-   * Appends `count` results after the first `skip`, in rank order, each row once (`stamp` marks
-   * the rows already given).
+   * Writes `count` results after the first `skip`, in rank order, each row once (`stamp` marks the
+   * rows already given), to `out` from `at`; returns how many it wrote.
    */
-  #walk(r: Ranking, stamp: number, skip: number, count: number, out: number[]): void {
+  #walk(
+    r: Ranking,
+    stamp: number,
+    skip: number,
+    count: number,
+    out: Int32Array,
+    at: number,
+  ): number {
     const mark = this.#mark;
     const cursor = this.#cursor;
     let seen = 0;
     let left = count;
     for (let k = 0; left > 0; k++) {
       const lists = r.tier(k);
-      if (lists === undefined) return;
+      if (lists === undefined) break;
       if (lists.length === 0) continue;
       cursor.reset(lists);
       for (let id = cursor.next(); id >= 0; id = cursor.next()) {
         if (mark[id] === stamp) continue;
         mark[id] = stamp;
         if (seen++ < skip) continue;
-        out.push(id);
-        if (--left === 0) return;
+        out[at++] = id;
+        if (--left === 0) break;
       }
     }
+    cursor.reset(NO_LISTS);
+    return count - left;
   }
 
   /** The ranking of a query (cached per normalised query). */
@@ -294,14 +290,17 @@ export class TextIndex<T> {
   }
 
   #compute(q: string): Ranking {
-    let tokens = q.split(' ');
-    const keys = tokens.length === 1 && this.#spec.keyPattern.test(q);
-    const meaningful = tokens.filter((t) => !STOP_WORDS.has(t));
-    if (meaningful.length > 0) tokens = meaningful;
-    tokens = [...new Set(tokens)];
+    const keys = this.#spec.keyPattern.test(q); // a key has no space: one token
+    if (q.indexOf(' ') < 0)
+      return new OneWord(this.#postings, q, q, keys, this.#shortTotals.get(q));
+    // The meaningful words (all of them when there is none), each once, in their order.
+    const all = q.split(' ');
+    const tokens: string[] = [];
+    for (const t of all) if (!STOP_WORDS.has(t) && !tokens.includes(t)) tokens.push(t);
+    if (tokens.length === 0) for (const t of all) if (!tokens.includes(t)) tokens.push(t);
     if (tokens.length === 1) {
       const total = this.#shortTotals.get(q);
-      return new OneWord(this.#postings, q, tokens[0] as string, keys, total);
+      return new OneWord(this.#postings, q, tokens[0] as string, false, total);
     }
     return severalWords(this.#postings, tokens);
   }
@@ -323,16 +322,35 @@ export class TextIndex<T> {
 
   /** Rows with a word whose stem starts with `p`, computed now. */
   #prefixUnion(p: string, primaryOnly: boolean): Int32Array {
-    const vocab = this.#vocabulary;
-    const lo = lowerBound(vocab, p);
-    let hi = lo;
-    while (hi < vocab.length && (vocab[hi] as string).startsWith(p)) hi++;
-    return this.#unionOfStems(lo, hi, primaryOnly);
+    // A word asks for its prefix's rows twice in a row (main text, then anywhere): the stems'
+    // range is looked up once.
+    const range = this.#lastRange;
+    if (range.prefix !== p) {
+      const vocab = this.#vocabulary;
+      const lo = lowerBound(vocab, p);
+      let hi = lo;
+      while (hi < vocab.length && (vocab[hi] as string).startsWith(p)) hi++;
+      range.prefix = p;
+      range.lo = lo;
+      range.hi = hi;
+    }
+    return this.#unionOfStems(range.lo, range.hi, primaryOnly);
   }
 
   /** Sorted union of the rows of the stems vocabulary[lo, hi). */
   #unionOfStems(lo: number, hi: number, primaryOnly: boolean): Int32Array {
     const map = primaryOnly ? this.#primary : this.#all;
+    // One stem with rows (a long prefix, the common case at query time): its list, no array.
+    let only: Int32Array = EMPTY;
+    let found = 0;
+    for (let i = lo; i < hi && found < 2; i++) {
+      const list = map.get(this.#vocabulary[i] as string);
+      if (list !== undefined && list.length > 0) {
+        only = list;
+        found++;
+      }
+    }
+    if (found < 2) return only;
     const lists: Int32Array[] = [];
     let total = 0;
     for (let i = lo; i < hi; i++) {
@@ -342,8 +360,6 @@ export class TextIndex<T> {
         total += list.length;
       }
     }
-    if (lists.length === 0) return EMPTY;
-    if (lists.length === 1) return lists[0] as Int32Array;
     if (total * 8 < this.#rows.length) {
       const all = new Int32Array(total);
       let o = 0;
