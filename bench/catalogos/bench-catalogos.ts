@@ -18,6 +18,7 @@ import { normalize } from '../../packages/catalogos/src/search/normalize.ts';
 import { TextIndex } from '../../packages/catalogos/src/search/text-index.ts';
 import type { Client as PgClient } from 'pg';
 import { benchHttp, type ClientMode } from './http-bench.ts';
+import { inProcessCost, measureAlternating } from './in-process-cost.ts';
 import { benchQueries, type BenchQuery, type QueryType } from './queries.ts';
 import { answerQueries, compareAnswers } from './same-answers.ts';
 
@@ -61,30 +62,7 @@ async function measure(
   record(name, timings);
 }
 
-/**
- * Several variants of the same store, alternating query by query (the order turned every
- * repetition), so that the machine's load falls on all of them alike.
- */
-async function measureAlternating(
-  variants: { name: string; run: (q: BenchQuery) => unknown; before?: (q: BenchQuery) => void }[],
-  repeat: number,
-) {
-  const timings = variants.map(() => new Map<QueryType, number[]>(TYPES.map((t) => [t, []])));
-  for (const v of variants) for (const q of queries) await v.run(q);
-  for (let r = 0; r < repeat; r++) {
-    for (const q of queries) {
-      for (let j = 0; j < variants.length; j++) {
-        const k = r % 2 === 0 ? j : variants.length - 1 - j;
-        const v = variants[k]!;
-        v.before?.(q);
-        const t0 = performance.now();
-        await v.run(q);
-        timings[k]!.get(q.type)?.push(performance.now() - t0);
-      }
-    }
-  }
-  variants.forEach((v, k) => record(v.name, timings[k]!));
-}
+const inProcessNotes: string[] = [];
 
 // --- start-up load time and memory -------------------------------------------------------------
 const mem0 = process.memoryUsage();
@@ -207,9 +185,11 @@ async function benchInProcess() {
       unit: new TextIndex(unitRows, UNIDADES_SPEC, { precompute: false }),
     });
   }
-  await measureAlternating(
-    variants.map((v) => ({ name: v.name, ...uncached(v.prod, v.unit) })),
-    5,
+  const timed = variants.map((v) => ({ name: v.name, ...uncached(v.prod, v.unit) }));
+  await measureAlternating(timed, 5, queries, TYPES, record, inProcessNotes);
+  inProcessNotes.push(
+    `  CPU time and allocation per uncached query (40 passes alternating${globalThis.gc ? '; KB: median of 10 passes after a full GC' : '; KB: run with --expose-gc'}):`,
+    ...inProcessCost(timed, queries, TYPES),
   );
   await measure('in-process, cached', (q) =>
     q.type === 'unit' ? catalogos.searchUnidades(q.q) : catalogos.searchProductosServicios(q.q),
@@ -408,4 +388,6 @@ for (const [store, target] of TARGETS) {
     `TARGET ${store}: p99 < ${target} ms for every query type — ${over.length === 0 ? 'met' : `not met for ${over.join(', ')}`}`,
   );
 }
+if (inProcessNotes.length > 0)
+  console.log(`\nIn process, uncached, the slow answers:\n${inProcessNotes.join('\n')}`);
 if (httpNotes.length > 0) console.log(`\nHTTP, where the time goes:\n${httpNotes.join('\n')}`);
