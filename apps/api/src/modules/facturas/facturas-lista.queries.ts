@@ -4,6 +4,7 @@ import type { FacturaStatus } from '@repo/contracts/facturas';
 import type { Db } from '../../db/client.ts';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { facturasIngreso } from '../../db/schema/facturas.ts';
+import { facturasReceptores } from '../../db/schema/facturas-receptores.ts';
 import { likePattern } from '../clients/clients.queries.ts';
 import { contarFacturas, statusesOf } from './facturas-conteo.queries.ts';
 import { baseWhere, selectList, toListItem } from './facturas.queries.ts';
@@ -41,18 +42,27 @@ export const SIN_FILTROS: FacturaFilters = {
 /** The invoice's row and comprobante where the search text is looked for. */
 const fb = alias(facturasIngreso, 'fb');
 const cb = alias(comprobantes, 'cb');
+const r = facturasReceptores;
 
 /**
  * The search text anywhere in the name or RFC as invoiced, or in the UUID: the ids of the invoices
- * matching either, each found through its trigram index (migration 0025) instead of testing every
- * invoice; the same invoices as `name ilike or rfc ilike or uuid ilike` on the joined row. A UUID
- * holds only hexadecimal digits and hyphens: a text with any other character cannot be part of
- * one, so only the name and RFC are searched then.
+ * matching either, instead of testing every invoice. The name and RFC are looked for in the
+ * enterprise's distinct receivers (migration 0027), then the matching receivers' invoices are read
+ * by client and kept when they hold that name and RFC: the same invoices as `name ilike or rfc
+ * ilike` on the joined row. A UUID holds only hexadecimal digits and hyphens: a text with any other
+ * character cannot be part of one, so only the name and RFC are searched then; otherwise the UUID
+ * through its trigram index (migration 0025).
  */
 function textoBuscado(enterpriseId: number, texto: string): SQL {
   const p = likePattern(texto);
-  const porCliente = sql`select ${fb.comprobante_id} from ${f} ${fb}
-     where ${fb.enterprise_id} = ${enterpriseId} and (${fb.client_name} ilike ${p} or ${fb.client_rfc} ilike ${p})`;
+  // One branch per column, so each is found through the trigram index: with both in one `or`, the
+  // planner may test the text on every receiver of the enterprise instead (10 ms for 10,000).
+  const receptor = (column: SQL) => sql`select ${r.client_id}, ${r.client_name}, ${r.client_rfc}
+     from ${r} where ${r.enterprise_id} = ${enterpriseId} and ${column} ilike ${p}`;
+  const porCliente = sql`select ${fb.comprobante_id}
+     from (${receptor(sql`${r.client_name}`)} union all ${receptor(sql`${r.client_rfc}`)}) m
+     join ${f} ${fb} on ${fb.enterprise_id} = ${enterpriseId} and ${fb.client_id} = m.client_id
+       and ${fb.client_name} = m.client_name and ${fb.client_rfc} = m.client_rfc`;
   // `offset 0` keeps the matches' query apart: found first through the indexes, then joined.
   if (!/^[0-9a-f-]+$/i.test(texto)) return sql`${c.id} in (${porCliente} offset 0)`;
   return sql`${c.id} in (${porCliente} union all select ${cb.id} from ${c} ${cb}
