@@ -2,6 +2,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useFormContext } from 'react-hook-form';
+import { NOMBRES_MESES } from '@repo/cfdi/calc';
 import type { FacturaFormValues } from '../model/factura-form-values.ts';
 
 const PERIODICIDADES = [
@@ -11,21 +12,6 @@ const PERIODICIDADES = [
   ['04', 'Mensual'],
   ['05', 'Bimestral'],
 ] as const;
-
-const MESES = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-];
 
 /** InformacionGlobal of an invoice to PUBLICO EN GENERAL: periodicity, month and year. */
 export function InformacionGlobalFields() {
@@ -51,7 +37,7 @@ export function InformacionGlobalFields() {
           <Col sm={4}>
             <Form.Label htmlFor="factura-meses">Mes</Form.Label>
             <Form.Select id="factura-meses" {...form.register('informacion_global.meses')}>
-              {MESES.map((n, idx) => {
+              {NOMBRES_MESES.map((n, idx) => {
                 const k = String(idx + 1).padStart(2, '0');
                 return (
                   <option key={k} value={k}>
