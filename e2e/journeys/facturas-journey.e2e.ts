@@ -62,7 +62,8 @@ describe('the income invoice journey', () => {
     await page.waitForURL(/\/facturacion\/facturas\/editar\/\d+$/);
     await page.getByText('La pre factura fue guardada.').waitFor();
 
-    // Edited: 3 laptops, $43,500.00.
+    // Edited: 3 laptops, $43,500.00, once the saved pre-invoice's own form has replaced the new one.
+    await page.getByRole('heading', { name: 'Editar pre factura' }).waitFor();
     await expect.poll(() => page.locator('#partida-0-cantidad').inputValue()).toBe('2');
     await page.locator('#partida-0-cantidad').fill('3');
     await expect.poll(() => page.getByTestId('total-total').textContent()).toBe('$ 43,500.00');
