@@ -16,7 +16,7 @@
  * the same process, alternating: the full SAT schema (libxml2 walking the huge catalog
  * enumerations, the only path before) and the relaxed schema + catalog sets (the default path).
  *
- *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 400] [--concurrency 8] [--only pglite|postgres] [--no-xsd] [--xsd-full] [--no-phases]
+ *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 2000] [--warmup 200] [--concurrency 8] [--only pglite|postgres] [--no-xsd] [--xsd-full] [--no-phases]
  *
  * --xsd-full makes the stamps use the full schema for every document (the behaviour before).
  * --no-phases leaves the phase recorder out: each of its ~44 CPU clock reads per stamp is a
@@ -39,6 +39,7 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { timbrarComprobante } from '../../apps/api/src/modules/timbrado/timbrado.service.ts';
 import { seedEmpresaTimbrado } from '../../apps/api/src/modules/timbrado/timbrado.test-support.ts';
 import { DbSandboxStore } from '../../apps/api/src/pac/db-sandbox-store.ts';
+import { cpuPostgresEntre, cpuPostgresMs } from './cpu-postgres.ts';
 import { buildTestApp } from '../../apps/api/src/test/build-test-app.ts';
 import {
   contadoresXsd,
@@ -49,7 +50,8 @@ import {
 
 const { values } = parseArgs({
   options: {
-    stamps: { type: 'string', default: '400' },
+    stamps: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '8' },
     only: { type: 'string' },
     xsd: { type: 'boolean', default: true },
@@ -83,9 +85,17 @@ if (FASES_ON) registrarFases({ reloj: relojCpu, anotar });
 
 // Database round trips: every statement a pg client sends (pool, transactions, drizzle).
 let queries = 0;
+/** Reservations: alone (decision 010) and in batches (decision 011), with the batches' documents. */
+const reservas = { solas: 0, lotes: 0, enLotes: 0 };
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   queries++;
+  const config = args[0] as { name?: string; values?: unknown[] } | string;
+  if (typeof config === 'object' && config.name === 'timbrado_reserva_sellado') reservas.solas++;
+  if (typeof config === 'object' && config.name === 'timbrado_reserva_lote') {
+    reservas.lotes++;
+    reservas.enLotes += Number(config.values?.[4] ?? 0);
+  }
   if (!FASES_ON) return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   const inicio = relojCpu();
   try {
@@ -96,6 +106,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 const STAMPS = Number(values.stamps);
 const CONCURRENCY = Number(values.concurrency);
+const WARMUP = Number(values.warmup);
 
 function rsaRates(): { signPerSec: number; verifyPerSec: number } {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -142,7 +153,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
   };
   const t = await buildTestApp({ database, catalogos, pac });
   try {
-    const e = await seedEmpresaTimbrado(t.deps, { credits: STAMPS + 10 });
+    const e = await seedEmpresaTimbrado(t.deps, { credits: STAMPS + WARMUP + 10 });
     // Every stamp carries its own idempotency key, as the API's always do (a draft's or the form's).
     let clave = 0;
     const stamp = () =>
@@ -152,13 +163,17 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
         buildComprobante: (ctx) => e.factura(ctx),
         idempotencyKey: `factura:bench-${++clave}`,
       });
-    for (let i = 0; i < 10; i++) await stamp(); // warm-up: JIT, certificate, catalogs
+    // Warm-up (JIT, certificate, catalogs): a server stamps all day, so the figures are its steady
+    // state; the first hundred stamps of a process cost about a third more CPU each.
+    for (let i = 0; i < WARMUP; i++) await stamp();
     const latencies: number[] = [];
     let next = 0;
     const queriesBefore = queries;
     const xsdBefore = { ...contadoresXsd };
     fases.clear();
     const lecturasAntes = lecturasReloj;
+    const reservasAntes = { ...reservas };
+    const pgAntes = kind === 'postgres' ? cpuPostgresMs() : null;
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
     await Promise.all(
@@ -174,6 +189,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     );
     const seconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const pgDespues = pgAntes ? cpuPostgresMs() : null;
     const stampQueries = queries - queriesBefore;
     const porFase = [...fases].map(([f, ms]) => [f, ms / latencies.length] as const);
     const lecturasPorSello = (lecturasReloj - lecturasAntes) / latencies.length;
@@ -190,6 +206,11 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
       xsdCompleto: contadoresXsd.completo - xsdBefore.completo,
       porFase,
       lecturasPorSello,
+      pgCpuMsPerStamp:
+        pgAntes && pgDespues ? cpuPostgresEntre(pgAntes, pgDespues) / latencies.length : null,
+      solas: reservas.solas - reservasAntes.solas,
+      lotes: reservas.lotes - reservasAntes.lotes,
+      enLotes: reservas.enLotes - reservasAntes.enLotes,
     };
   } finally {
     await t.close();
@@ -219,6 +240,14 @@ function print(r: Awaited<ReturnType<typeof run>>) {
     `${r.kind.padEnd(8)} ${r.perSecond.toFixed(1).padStart(7)} stamps/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.stamps} stamps)  ` +
       `${r.kind === 'postgres' ? `${r.queriesPerStamp.toFixed(1)} statements/stamp  ` : ''}${r.cpuMsPerStamp.toFixed(2)} ms CPU/stamp (this process)  ` +
       `XSD: ${r.xsdRapido} relaxed + sets, ${r.xsdCompleto} full schema`,
+  );
+  if (r.kind !== 'postgres') return;
+  const maquina = r.pgCpuMsPerStamp === null ? null : r.cpuMsPerStamp + r.pgCpuMsPerStamp;
+  console.log(
+    `         reservations: ${r.solas} alone, ${r.lotes} batches holding ${r.enLotes} stamps (mean ${(r.enLotes / Math.max(1, r.lotes)).toFixed(1)})` +
+      (maquina === null || r.pgCpuMsPerStamp === null
+        ? ''
+        : `;  PostgreSQL ${r.pgCpuMsPerStamp.toFixed(2)} ms CPU/stamp (all its processes), so ${maquina.toFixed(2)} ms of the machine's CPU per stamp: at most ${((cores * 1000) / maquina).toFixed(0)} stamps/s on ${cores} cores`),
   );
 }
 

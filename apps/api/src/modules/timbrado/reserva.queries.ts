@@ -42,7 +42,7 @@ function parametrosDelDocumento(values: Omit<ValoresSellado, 'serie_kind'>): unk
 }
 
 /** The columns of a ComprobanteRow (their keys are the column names) but the sealed XML and key. */
-const COLUMNAS_LEIDAS_AL_SELLAR = Object.keys(comprobanteColumns)
+export const COLUMNAS_LEIDAS_AL_SELLAR = Object.keys(comprobanteColumns)
   .filter((c) => c !== 'xml_sellado' && c !== 'idempotency_key')
   .join(', ');
 

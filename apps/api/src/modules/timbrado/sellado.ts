@@ -8,6 +8,8 @@ import { enterpriseExists } from '../credits/credits.queries.ts';
 import { CREDITOS_INSUFICIENTES } from '../credits/credits.service.ts';
 import type { CsdParaFirmar } from './csd-cache.ts';
 import { referenciaCredito } from './envio-pac.ts';
+import { enLote, type Resultado } from './cola-por-serie.ts';
+import { reservarYGuardarLote, type DocumentoDelLote } from './reserva-lote.queries.ts';
 import {
   insertComprobanteSellado,
   reservarYGuardarSellado,
@@ -24,11 +26,14 @@ import type { ContextoComprobante, TimbrarComprobanteInput } from './timbrado.se
  * The usual way is ONE statement (reserva.queries.ts `reservarYGuardarSellado`): the document is
  * sealed beforehand for the folio the serie is expected to give, and the statement takes the credit
  * and the folio only when the serie gives exactly that one. Stamps of one serie in this process go
- * through it one after the other (`enCola`), each expecting the folio after the last one taken, so
- * the expectation holds unless another process or a change of the serie moved it; then the
- * statement writes nothing and answers the serie's folio as it stands, and the stamp tries once
- * more with it. When that fails too, the stamp reserves first and seals after, inside a transaction
- * that keeps the serie locked (`sellarTrasReservar`, always right, slower under contention).
+ * through the serie's queue one batch after another (cola-por-serie.ts), each expecting the folio
+ * after the last one taken, so the expectation holds unless another process or a change of the
+ * serie moved it; then the statement writes nothing and answers the serie's folio as it stands, and
+ * the stamp tries once more with it. When that fails too, the stamp reserves first and seals after,
+ * inside a transaction that keeps the serie locked (`sellarTrasReservar`, always right, slower
+ * under contention). Stamps that wait together (under load) go as a batch: sealed for consecutive
+ * folios and stored in one statement (reserva-lote.queries.ts), all or nothing; when the batch
+ * writes nothing, each goes on its own as above (docs/decisions/011).
  *
  * A document type's `enLaReserva.antes` (lock and re-check what the document depends on) runs in
  * the transaction before the reservation, and `despues` (store the type's draft) after the insert,
@@ -54,47 +59,112 @@ export interface Sellar {
 
 type Folio = { serie: string; folio: number };
 
-/** Per serie of this process: the folio the next stamp expects, and the tail of its queue. */
+/** Per serie of this process: the folio the next stamp expects. */
 const esperado = new Map<string, Folio>();
-const colas = new Map<string, Promise<unknown>>();
-
-/** Runs `fn` after every earlier call with the same key has ended (whatever their outcome). */
-function enCola<T>(llave: string, fn: () => Promise<T>): Promise<T> {
-  const anterior = colas.get(llave) ?? Promise.resolve();
-  const actual = anterior.then(fn, fn);
-  const cola = actual.catch(() => undefined);
-  colas.set(llave, cola);
-  void cola.then(() => {
-    if (colas.get(llave) === cola) colas.delete(llave);
-  });
-  return actual;
-}
 
 const OTRO_FOLIO = Symbol('otro folio');
 
 export async function sellarConReserva(db: Db, s: Sellar): Promise<ComprobanteRow> {
   const llave = `${s.enterpriseId}:${s.input.serieId}`;
-  const row = await enCola(llave, async () => {
-    let folio: Folio = esperado.get(llave) ?? s.provisional;
-    for (let intento = 0; intento < 2; intento++) {
-      let r: ComprobanteRow | { siguiente: Folio | null };
-      try {
-        r = await intentoEnUnaSentencia(db, s, folio);
-      } catch (err) {
-        esperado.delete(llave);
-        throw err;
-      }
-      if ('id' in r) {
-        esperado.set(llave, { serie: r.serie ?? folio.serie, folio: (r.folio ?? folio.folio) + 1 });
-        return r;
-      }
-      esperado.delete(llave);
-      if (!r.siguiente) break;
-      folio = r.siguiente;
-    }
-    return null;
-  });
+  const row = await enLote(db, llave, s, (lote) => sellarLote(db, llave, lote));
   return row ?? sellarTrasReservar(db, s);
+}
+
+/**
+ * A batch of the serie's queue (cola-por-serie.ts): several stamps in one statement; when that
+ * writes nothing or fails (too few credits for all of them, another folio, one document's own
+ * refusal), or for a single stamp, each one on its own, in arrival order, so that each gets its
+ * own outcome. Null: the stamp must reserve first and seal after (sellarTrasReservar).
+ */
+async function sellarLote(
+  db: Db,
+  llave: string,
+  lote: Sellar[],
+): Promise<Resultado<ComprobanteRow | null>[]> {
+  // A type's `antes` re-checks what its document depends on against what the stamps before it
+  // stored (a payment against its invoice's balance, which the payment before it lowers in its
+  // `despues`): in a batch every `antes` would run before any `despues`, so such stamps go alone.
+  if (lote.length > 1 && !lote.some((s) => s.input.enLaReserva?.antes)) {
+    const rows = await loteEnUnaSentencia(db, llave, lote).catch(() => null);
+    if (rows) return rows.map((ok) => ({ ok }));
+    esperado.delete(llave);
+  }
+  const resultados: Resultado<ComprobanteRow | null>[] = [];
+  for (const s of lote) {
+    try {
+      resultados.push({ ok: await unoEnLaCola(db, llave, s) });
+    } catch (error) {
+      resultados.push({ error });
+    }
+  }
+  return resultados;
+}
+
+/** One stamp: sealed for the expected folio, and once more for the serie's folio as it stands. */
+async function unoEnLaCola(db: Db, llave: string, s: Sellar): Promise<ComprobanteRow | null> {
+  let folio: Folio = esperado.get(llave) ?? s.provisional;
+  for (let intento = 0; intento < 2; intento++) {
+    let r: ComprobanteRow | { siguiente: Folio | null };
+    try {
+      r = await intentoEnUnaSentencia(db, s, folio);
+    } catch (err) {
+      esperado.delete(llave);
+      throw err;
+    }
+    if ('id' in r) {
+      esperado.set(llave, { serie: r.serie ?? folio.serie, folio: (r.folio ?? folio.folio) + 1 });
+      return r;
+    }
+    esperado.delete(llave);
+    if (!r.siguiente) break;
+    folio = r.siguiente;
+  }
+  return null;
+}
+
+/**
+ * Every stamp of the batch sealed for the consecutive folios from the expected one, then all of
+ * them stored in one statement (reservarYGuardarLote); in one transaction with each `despues` when
+ * the type stores a draft, so that a failure of any of them rolls the whole batch back. Null when
+ * nothing was written.
+ */
+async function loteEnUnaSentencia(
+  db: Db,
+  llave: string,
+  lote: Sellar[],
+): Promise<ComprobanteRow[] | null> {
+  const [primero] = lote as [Sellar, ...Sellar[]];
+  const desde: Folio = esperado.get(llave) ?? primero.provisional;
+  const documentos = lote.map((s, i): DocumentoDelLote => {
+    const folio = { serie: desde.serie, folio: desde.folio + i };
+    const comprobante = documentoPara(s, folio, false);
+    const xml = sellarComprobante(comprobante, s.csd);
+    return {
+      ...valores(s, comprobante, xml, folio),
+      referencia: referenciaCredito(s.idempotencyKey),
+    };
+  });
+  const guardar = async (q: Db) => {
+    const rows = await reservarYGuardarLote(
+      q,
+      primero.enterpriseId,
+      primero.input.serieId,
+      desde,
+      documentos,
+    );
+    if (!rows) return null;
+    for (const [i, s] of lote.entries())
+      await s.input.enLaReserva?.despues?.(q, rows[i] as ComprobanteRow);
+    return rows;
+  };
+  // A type's `despues` (its draft stored with the document) shares the statement's transaction.
+  const rows = lote.some((s) => s.input.enLaReserva?.despues)
+    ? await withTransaction(db, guardar)
+    : await guardar(db);
+  if (!rows) return null;
+  const ultimo = rows[rows.length - 1] as ComprobanteRow;
+  esperado.set(llave, { serie: ultimo.serie ?? desde.serie, folio: (ultimo.folio ?? 0) + 1 });
+  return rows;
 }
 
 /** The document for a folio: the validated one when it is that folio, else built again. */

@@ -29,7 +29,8 @@ import {
  *    with the serie's next folio as it stands, validated locally. A refusal here takes nothing.
  * 1. One credit and the serie's next folio reserved, the document sealed for that folio and stored
  *    as 'sellada' with its idempotency key, all of it or nothing (sellado.ts): usually ONE statement
- *    for a document sealed beforehand for the folio the serie is expected to give; else a short
+ *    for a document sealed beforehand for the folio the serie is expected to give (one for several
+ *    stamps of a serie that wait together: docs/decisions/011); else a short
  *    transaction that keeps the balance and the serie locked while it seals. The balance never goes
  *    below zero and a folio is never taken twice. Any refusal writes nothing: no credit, no folio,
  *    no PAC call.
