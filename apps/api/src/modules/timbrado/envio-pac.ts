@@ -5,10 +5,10 @@ import { refundCredit } from '../credits/credits.service.ts';
 import {
   findComprobante,
   insertPacCall,
-  storeTimbrado,
   updateComprobanteFrom,
   type ComprobanteRow,
 } from './timbrado.queries.ts';
+import { guardarRespuesta } from './respuestas.queries.ts';
 import type { TimbradoDeps } from './timbrado.service.ts';
 
 /**
@@ -97,13 +97,12 @@ export async function enviarAlPac(
     }
   }
   const duration = Date.now() - started;
-  const stored = await storeTimbrado(
-    deps.db,
+  const stored = await guardarRespuesta(deps.db, {
     enterpriseId,
-    row.id,
-    { code: timbre.codigo, message: timbre.mensaje, raw: timbre.raw, duration_ms: duration },
-    { xml: timbre.xml, uuid: timbre.uuid, fecha_timbrado: timbre.fechaTimbrado },
-  );
+    id: row.id,
+    call: { code: timbre.codigo, message: timbre.mensaje, raw: timbre.raw, duration_ms: duration },
+    timbre: { xml: timbre.xml, uuid: timbre.uuid, fecha_timbrado: timbre.fechaTimbrado },
+  });
   if (stored) {
     return {
       ...row,

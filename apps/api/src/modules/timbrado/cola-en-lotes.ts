@@ -1,10 +1,10 @@
 /**
- * The stamps of one serie in this process, one batch after another (sellado.ts): a stamp that
- * arrives while the serie's batch is being stored waits, with every other stamp that arrives
- * meanwhile, for the next batch; each batch starts when the one before it has ended, whatever its
- * outcome. So the stamps of a serie never overtake each other, and under load a single statement
- * stores many of them (one commit and one lock of the balance and the serie for all), instead of
- * each waiting for a round trip of its own.
+ * A queue whose turns take every entry that arrived during the previous turn: a **batch**. The
+ * stamps of one serie (sellado.ts): a stamp that arrives while the serie's batch is being stored
+ * waits, with every other stamp that arrives meanwhile, for the next batch; each batch starts when
+ * the one before it has ended, whatever its outcome, so the stamps of a serie never overtake each
+ * other, and under load one statement stores many of them instead of each waiting for a round trip
+ * of its own. The PAC's answers (respuestas.queries.ts) go the same way.
  */
 
 /** What a batch answers for each of its members, in their order. */
@@ -16,10 +16,10 @@ interface Esperando<E, R> {
   reject: (e: unknown) => void;
 }
 
-/** At most this many stamps in one batch (each is signed inside the batch's turn). */
+/** At most this many entries in one batch (a serie's stamps are signed inside the batch's turn). */
 export const MAX_LOTE = 16;
 
-/** Per database handle (a test's databases never share a queue) and serie key. */
+/** Per database handle (a test's databases never share a queue) and key (a serie, the answers). */
 const colas = new WeakMap<object, Map<string, Esperando<unknown, unknown>[]>>();
 
 /**
