@@ -184,4 +184,28 @@ describe('stamps of one serie stored as a batch', () => {
     expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(6);
     expect((await findSerie(t.deps.db, e.enterpriseId, e.serieId))?.folio).toBe(5);
   });
+
+  it('stamps of two enterprises read and stored together: each its own seal, serie, folio and key', async () => {
+    const a = await seedEmpresaTimbrado(t.deps, { credits: 5, serie: 'S', folio: 1 });
+    const b = await seedEmpresaTimbrado(t.deps, { credits: 5, serie: 'S', folio: 1 });
+    // The same key of the client in both: a key is the enterprise's own.
+    const rows = await Promise.all(
+      [a, b, a, b].map((e, i) => timbrar(e, { idempotencyKey: `factura:${i < 2 ? 1 : 2}` })),
+    );
+    expect(rows.map((r) => r.enterprise_id)).toEqual([
+      a.enterpriseId,
+      b.enterpriseId,
+      a.enterpriseId,
+      b.enterpriseId,
+    ]);
+    expect(new Set(rows.map((r) => r.uuid)).size).toBe(4);
+    for (const [i, r] of rows.entries()) {
+      const e = i % 2 === 0 ? a : b;
+      expect(r.xml_timbrado).toContain(`Rfc="${e.rfc}"`);
+    }
+    expect(porFolio(rows.filter((r) => r.enterprise_id === a.enterpriseId))).toEqual([1, 2]);
+    expect(porFolio(rows.filter((r) => r.enterprise_id === b.enterpriseId))).toEqual([1, 2]);
+    expect(await getBalance(t.deps.db, a.enterpriseId)).toBe(3);
+    expect(await getBalance(t.deps.db, b.enterpriseId)).toBe(3);
+  });
 });

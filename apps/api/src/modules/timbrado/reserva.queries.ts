@@ -5,8 +5,8 @@ import type { CreditStatus } from '../credits/credits.queries.ts';
 import { comprobanteColumns, type ComprobanteRow } from './timbrado.queries.ts';
 
 /**
- * The statements of the sealing step of a stamp (timbrado.service.ts, sellado.ts): what a stamp
- * reads before it seals, the credit and folio reservation, and the sealed document's insert, alone
+ * The statements of the sealing step of a stamp (timbrado.service.ts, sellado.ts): the credit and
+ * folio reservation, and the sealed document's insert, alone
  * (a reservation, then the seal, then the insert, in one transaction) or in ONE statement with the
  * reservation (the seal made beforehand for the folio the serie is expected to give).
  */
@@ -127,50 +127,6 @@ export async function reserveCreditAndFolio(
       row && row.serie !== null && row.folio !== null && row.kind !== null
         ? { serie: row.serie, folio: Number(row.folio), kind: row.kind }
         : null,
-  };
-}
-
-/**
- * What a stamp reads before it seals, in one statement: the id of the enterprise's current seal (the
- * key of the decrypted-CSD cache), the serie with its next folio as it stands and, when the stamp
- * has an idempotency key, whether a document with that key already exists (a retry: resumed).
- */
-export async function readStampContext(
-  db: Db,
-  enterpriseId: number,
-  serieId: number,
-  idempotencyKey: string | null,
-): Promise<{
-  sellosId: number | null;
-  serie: { serie: string; folio: number; kind: SerieKind } | null;
-  existeLaClave: boolean;
-}> {
-  const rows = await consulta<{
-    sellos_id: number | null;
-    serie: string | null;
-    folio: number | null;
-    kind: SerieKind | null;
-    previo: boolean;
-  }>(
-    db,
-    `select (select id from sellos_fiscales where enterprise_id = $1
-               order by id desc limit 1) as sellos_id,
-             s.serie, s.next_folio as folio, s.kind,
-             exists (select 1 from comprobantes
-                      where enterprise_id = $1 and idempotency_key = $3) as previo
-        from (select 1) as one
-        left join series s on s.enterprise_id = $1 and s.id = $2`,
-    [enterpriseId, serieId, idempotencyKey],
-    'timbrado_contexto',
-  );
-  const row = rows[0];
-  return {
-    sellosId: row?.sellos_id == null ? null : Number(row.sellos_id),
-    serie:
-      row && row.serie !== null && row.folio !== null && row.kind !== null
-        ? { serie: row.serie, folio: Number(row.folio), kind: row.kind }
-        : null,
-    existeLaClave: row?.previo === true,
   };
 }
 

@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { sellosParaFirmar } from './csd-cache.ts';
 import { enviarAlPac, rechazo } from './envio-pac.ts';
-import { readStampContext } from './reserva.queries.ts';
+import { readStampContext } from './contexto.queries.ts';
 import { SERIE_NO_EXISTE, sellarConReserva } from './sellado.ts';
 import {
   findComprobante,
