@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { GuardadoSiNuevo, SandboxStore, TimbreGuardado } from '@repo/pac';
 import type { Db } from '../db/client.ts';
+import { enLote, type Resultado } from '../db/cola-en-lotes.ts';
 import { consulta } from '../db/consulta.ts';
 import { sandboxPacTimbres } from '../db/schema/comprobantes.ts';
 
@@ -85,7 +86,95 @@ export class DbSandboxStore implements SandboxStore {
     return stored;
   }
 
-  async guardarSiNuevo(t: TimbreGuardado, key: string): Promise<GuardadoSiNuevo> {
+  /**
+   * Every stamp saved while another save of this database is out waits for the next turn, which
+   * saves them all in one statement (db/cola-en-lotes.ts): under load one round trip and one commit
+   * for several stamps. A turn whose stamps share a hash or a key, or whose statement fails, saves
+   * each on its own, so each gets the answer it would have had alone.
+   */
+  guardarSiNuevo(t: TimbreGuardado, key: string): Promise<GuardadoSiNuevo> {
+    return enLote(this.db, 'sandbox: guardar', { t, key }, (lote) => this.guardarLote(lote));
+  }
+
+  private async guardarLote(
+    lote: { t: TimbreGuardado; key: string }[],
+  ): Promise<Resultado<GuardadoSiNuevo>[]> {
+    const claves = lote.flatMap((e) => [e.t.hash, ...new Set([e.key, ...e.t.idempotencyKeys])]);
+    if (lote.length > 1 && new Set(claves).size === claves.length) {
+      const juntos = await this.guardarVarios(lote).catch(() => null);
+      if (juntos) return juntos;
+    }
+    const resultados: Resultado<GuardadoSiNuevo>[] = [];
+    for (const e of lote) {
+      try {
+        resultados.push({ ok: await this.guardarUno(e.t, e.key) });
+      } catch (error) {
+        resultados.push({ error });
+      }
+    }
+    return resultados;
+  }
+
+  /** What `guardarUno` does, for stamps with distinct hashes and keys, in one statement. */
+  private async guardarVarios(
+    lote: { t: TimbreGuardado; key: string }[],
+  ): Promise<Resultado<GuardadoSiNuevo>[]> {
+    const rows = await consulta<{
+      n: number | string;
+      insertado: boolean;
+      data: TimbreGuardado | null;
+      porHash: boolean;
+    }>(
+      this.db,
+      `with d as (
+          select x.n, x.j->>'hash' as hash, upper(x.j->>'uuid') as uuid,
+                 array(select upper(b) from jsonb_array_elements_text(x.j->'bloquea') b) as bloquea,
+                 array(select k from jsonb_array_elements_text(x.j->'idempotencyKeys') k) as keys,
+                 x.j as data, k.key
+            from jsonb_array_elements($1::jsonb) with ordinality as x(j, n)
+            join unnest($2::text[]) with ordinality as k(key, n) on k.n = x.n
+        ), previos as (
+          select d.n, p.data, p."porHash", p.created_at
+            from d cross join lateral (
+              select t.data, t.hash = d.hash as "porHash", t.created_at from sandbox_pac_timbres t
+               where t.hash = d.hash or t.idempotency_keys @> array[d.key]) p
+        ), nuevo as (
+          insert into sandbox_pac_timbres (hash, uuid, bloquea, idempotency_keys, data)
+          select hash, uuid, bloquea, keys, data from d
+           where not exists (select 1 from previos p where p.n = d.n)
+           order by n
+          on conflict (hash) do nothing
+          returning hash
+        )
+        select d.n, exists (select 1 from nuevo where nuevo.hash = d.hash) as insertado, p.data,
+               coalesce(p."porHash", false) as "porHash"
+          from d left join previos p on p.n = d.n
+         order by d.n, p.created_at`,
+      [JSON.stringify(lote.map((e) => e.t)), lote.map((e) => e.key)],
+      'sandbox_guardar_lote',
+    );
+    // Written: from here each stamp has its own outcome, never a second try of the batch.
+    return Promise.all(
+      lote.map(async (e, i): Promise<Resultado<GuardadoSiNuevo>> => {
+        const suyas = rows.filter((r) => Number(r.n) === i + 1);
+        if (suyas[0]?.insertado) return { ok: { guardado: e.t } };
+        const porHash = suyas.find((r) => r.porHash && r.data)?.data;
+        if (porHash) return { ok: { porHash } };
+        const porLlave = suyas.find((r) => r.data)?.data;
+        if (porLlave) return { ok: { porLlave } };
+        // A concurrent insert of the same hash won after this statement's snapshot: read it.
+        const stored = await this.porHash(e.t.hash).catch(() => undefined);
+        if (!stored) {
+          return {
+            error: new Error(`sandbox store: stamp ${e.t.hash} neither inserted nor found`),
+          };
+        }
+        return { ok: { porHash: stored } };
+      }),
+    );
+  }
+
+  private async guardarUno(t: TimbreGuardado, key: string): Promise<GuardadoSiNuevo> {
     // One round trip on every stamp: the stamps of this hash or this key, and the insert when there
     // is none (atomic on the hash: a concurrent insert of the same hash makes this one do nothing).
     const rows = await consulta<{

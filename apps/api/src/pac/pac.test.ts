@@ -187,4 +187,52 @@ describe('the configured PAC', () => {
     expect(timbres.filter((x) => !x.previamenteTimbrado)).toHaveLength(1);
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('on the database store, different documents sent at once are saved together: each its own UUID kept after a restart, and one under a stamped key gets CFDI3307', async () => {
+    const e = await seedEmpresaTimbrado(t.deps, { credits: 6 });
+    const dir = mkdtempSync(join(tmpdir(), 'pac-lote-'));
+    const config = { ...t.deps.config, PAC: 'sandbox' as const, DATA_DIR: dir };
+    // Six documents sealed (and stamped) by a sandbox held in memory.
+    const sellados: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const row = await timbrarComprobante(
+        { ...t.deps, pac: createPac(config, t.deps.catalogos) },
+        {
+          enterpriseId: e.enterpriseId,
+          serieId: e.serieId,
+          buildComprobante: (ctx) => e.factura(ctx, `${1000 + i}.00`),
+        },
+      );
+      sellados.push(row.xml_sellado ?? '');
+    }
+    const pac = createPac(config, t.deps.catalogos, { store: new DbSandboxStore(t.deps.db) });
+    const llave = (k: string) => `lote-${e.enterpriseId}-${k}`;
+    const primero = await pac.timbrar(sellados[0] ?? '', { idempotencyKey: llave('0') });
+    const resultados = await Promise.allSettled(
+      sellados
+        .slice(1)
+        .map((xml, i) => pac.timbrar(xml, { idempotencyKey: llave(i === 2 ? '0' : `${i + 1}`) })),
+    );
+    const duplicado = resultados[2] as PromiseRejectedResult;
+    expect(duplicado.status).toBe('rejected');
+    expect((duplicado.reason as PacDuplicadoError).codigo).toBe('CFDI3307');
+    expect((duplicado.reason as PacDuplicadoError).timbrePrevio?.uuid).toBe(primero.uuid);
+    const nuevos = resultados.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(nuevos).toHaveLength(4);
+    expect(nuevos.every((x) => !x.previamenteTimbrado)).toBe(true);
+    expect(new Set([primero.uuid, ...nuevos.map((x) => x.uuid)]).size).toBe(5);
+    // A new sandbox over the same database: every saved stamp is answered again, the same UUID.
+    const reiniciado = createPac(config, t.deps.catalogos, {
+      store: new DbSandboxStore(t.deps.db),
+    });
+    for (const [i, xml] of sellados.slice(1).entries()) {
+      if (i === 2) continue;
+      const otraVez = await reiniciado.timbrar(xml, { idempotencyKey: llave(`otra-${i}`) });
+      expect([otraVez.previamenteTimbrado, otraVez.uuid]).toEqual([
+        true,
+        (resultados[i] as PromiseFulfilledResult<{ uuid: string }>).value.uuid,
+      ]);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { consulta } from '../../db/consulta.ts';
 import type { SerieKind } from '../../db/schema/series.ts';
-import { enLote, type Resultado } from './cola-en-lotes.ts';
+import { enLote, type Resultado } from '../../db/cola-en-lotes.ts';
 
 /**
  * What a stamp reads before it seals (timbrado.service.ts): the id of the enterprise's current seal
@@ -23,7 +23,7 @@ interface Pregunta {
 
 /**
  * One statement per stamp, or one for every stamp that asks while the previous one is being read
- * (cola-en-lotes.ts, any enterprises): under load one round trip for several stamps.
+ * (db/cola-en-lotes.ts, any enterprises): under load one round trip for several stamps.
  */
 export function readStampContext(
   db: Db,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { consulta } from '../../db/consulta.ts';
-import { enLote, type Resultado } from './cola-en-lotes.ts';
+import { enLote, type Resultado } from '../../db/cola-en-lotes.ts';
 import { storeTimbrado } from './timbrado.queries.ts';
 
 /** A PAC's stamp to store: the call's record and the stamped document (timbrado.queries.ts). */

@@ -8,7 +8,7 @@ import { enterpriseExists } from '../credits/credits.queries.ts';
 import { CREDITOS_INSUFICIENTES } from '../credits/credits.service.ts';
 import type { CsdParaFirmar } from './csd-cache.ts';
 import { referenciaCredito } from './envio-pac.ts';
-import { enLote, type Resultado } from './cola-en-lotes.ts';
+import { enLote, type Resultado } from '../../db/cola-en-lotes.ts';
 import { reservarYGuardarLote, type DocumentoDelLote } from './reserva-lote.queries.ts';
 import {
   insertComprobanteSellado,
@@ -26,7 +26,7 @@ import type { ContextoComprobante, TimbrarComprobanteInput } from './timbrado.se
  * The usual way is ONE statement (reserva.queries.ts `reservarYGuardarSellado`): the document is
  * sealed beforehand for the folio the serie is expected to give, and the statement takes the credit
  * and the folio only when the serie gives exactly that one. Stamps of one serie in this process go
- * through the serie's queue one batch after another (cola-en-lotes.ts), each expecting the folio
+ * through the serie's queue one batch after another (db/cola-en-lotes.ts), each expecting the folio
  * after the last one taken, so the expectation holds unless another process or a change of the
  * serie moved it; then the statement writes nothing and answers the serie's folio as it stands, and
  * the stamp tries once more with it. When that fails too, the stamp reserves first and seals after,
@@ -71,7 +71,7 @@ export async function sellarConReserva(db: Db, s: Sellar): Promise<ComprobanteRo
 }
 
 /**
- * A batch of the serie's queue (cola-en-lotes.ts): several stamps in one statement; when that
+ * A batch of the serie's queue (db/cola-en-lotes.ts): several stamps in one statement; when that
  * writes nothing or fails (too few credits for all of them, another folio, one document's own
  * refusal), or for a single stamp, each one on its own, in arrival order, so that each gets its
  * own outcome. Null: the stamp must reserve first and seal after (sellarTrasReservar).
