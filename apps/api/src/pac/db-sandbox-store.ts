@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { GuardadoSiNuevo, SandboxStore, TimbreGuardado } from '@repo/pac';
 import type { Db } from '../db/client.ts';
-import { enLote, type Resultado } from '../db/cola-en-lotes.ts';
+import { CARRILES_COMPARTIDOS, enLote, type Resultado } from '../db/cola-en-lotes.ts';
 import { consulta } from '../db/consulta.ts';
 import { sandboxPacTimbres } from '../db/schema/comprobantes.ts';
 
@@ -93,7 +93,13 @@ export class DbSandboxStore implements SandboxStore {
    * each on its own, so each gets the answer it would have had alone.
    */
   guardarSiNuevo(t: TimbreGuardado, key: string): Promise<GuardadoSiNuevo> {
-    return enLote(this.db, 'sandbox: guardar', { t, key }, (lote) => this.guardarLote(lote));
+    return enLote(
+      this.db,
+      'sandbox: guardar',
+      { t, key },
+      (lote) => this.guardarLote(lote),
+      CARRILES_COMPARTIDOS,
+    );
   }
 
   private async guardarLote(

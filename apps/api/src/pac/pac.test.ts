@@ -188,7 +188,7 @@ describe('the configured PAC', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('on the database store, different documents sent at once are saved together: each its own UUID kept after a restart, and one under a stamped key gets CFDI3307', async () => {
+  it('on the database store, different documents sent at once: each its own UUID kept after a restart, and one under a stamped key gets CFDI3307', async () => {
     const e = await seedEmpresaTimbrado(t.deps, { credits: 6 });
     const dir = mkdtempSync(join(tmpdir(), 'pac-lote-'));
     const config = { ...t.deps.config, PAC: 'sandbox' as const, DATA_DIR: dir };

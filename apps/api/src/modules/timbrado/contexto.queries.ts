@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { consulta } from '../../db/consulta.ts';
 import type { SerieKind } from '../../db/schema/series.ts';
-import { enLote, type Resultado } from '../../db/cola-en-lotes.ts';
+import { CARRILES_COMPARTIDOS, enLote, type Resultado } from '../../db/cola-en-lotes.ts';
 
 /**
  * What a stamp reads before it seals (timbrado.service.ts): the id of the enterprise's current seal
@@ -31,8 +31,12 @@ export function readStampContext(
   serieId: number,
   idempotencyKey: string | null,
 ): Promise<ContextoDeTimbrado> {
-  return enLote(db, 'contexto de timbrado', { enterpriseId, serieId, idempotencyKey }, (lote) =>
-    leerLote(db, lote),
+  return enLote(
+    db,
+    'contexto de timbrado',
+    { enterpriseId, serieId, idempotencyKey },
+    (lote) => leerLote(db, lote),
+    CARRILES_COMPARTIDOS,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { consulta } from '../../db/consulta.ts';
-import { enLote, type Resultado } from '../../db/cola-en-lotes.ts';
+import { CARRILES_COMPARTIDOS, enLote, type Resultado } from '../../db/cola-en-lotes.ts';
 import { storeTimbrado } from './timbrado.queries.ts';
 
 /** A PAC's stamp to store: the call's record and the stamped document (timbrado.queries.ts). */
@@ -19,7 +19,7 @@ export interface Respuesta {
  * of one each. When that statement fails, each is stored on its own and gets its own outcome.
  */
 export function guardarRespuesta(db: Db, r: Respuesta): Promise<boolean> {
-  return enLote(db, 'respuestas del PAC', r, (lote) => guardarLote(db, lote));
+  return enLote(db, 'respuestas del PAC', r, (lote) => guardarLote(db, lote), CARRILES_COMPARTIDOS);
 }
 
 async function guardarLote(db: Db, lote: Respuesta[]): Promise<Resultado<boolean>[]> {

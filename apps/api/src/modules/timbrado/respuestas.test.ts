@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { comprobantePacCalls, comprobantes } from '../../db/schema/comprobantes.ts';
+import { CARRILES_COMPARTIDOS } from '../../db/cola-en-lotes.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
 import { guardarRespuesta, type Respuesta } from './respuestas.queries.ts';
@@ -48,6 +49,9 @@ describe("the PAC's answers stored in batches", () => {
     call: { code: '200', message: 'Timbrado', raw: `{"uuid":"${uuid}"}`, duration_ms: 3 },
     timbre: { xml: `<timbrado uuid="${uuid}"/>`, uuid, fecha_timbrado: '2026-11-27T10:00:00' },
   });
+  /** Answers for `ids` sent first, so that every lane is busy when the test's own answers arrive. */
+  const ocuparCarriles = (enterpriseId: number, ids: number[]) =>
+    Promise.all(ids.map((id) => guardarRespuesta(t.deps.db, respuesta(enterpriseId, id))));
   const leer = (enterpriseId: number, ids: number[]) =>
     t.deps.db
       .select({
@@ -66,35 +70,40 @@ describe("the PAC's answers stored in batches", () => {
       .from(comprobantePacCalls)
       .where(eq(comprobantePacCalls.enterprise_id, enterpriseId));
 
-  it('answers that arrive together: each document stamped with its own UUID and XML, one call recorded each, the later ones in one statement', async () => {
-    const a = await sellados(3);
-    const b = await sellados(3);
+  it('answers that arrive together: each document stamped with its own UUID and XML, one call recorded each, those that wait for a lane in one statement', async () => {
+    const a = await sellados(6);
+    const b = await sellados(6);
     const todas = [
       ...a.ids.map((id) => respuesta(a.enterpriseId, id)),
       ...b.ids.map((id) => respuesta(b.enterpriseId, id)),
     ];
     expect(await Promise.all(todas.map((r) => guardarRespuesta(t.deps.db, r)))).toEqual(
-      Array(6).fill(true),
+      Array(12).fill(true),
     );
     const filas = [...(await leer(a.enterpriseId, a.ids)), ...(await leer(b.enterpriseId, b.ids))];
-    expect(filas.map((f) => f.status)).toEqual(Array(6).fill('timbrada'));
+    expect(filas.map((f) => f.status)).toEqual(Array(12).fill('timbrada'));
     for (const [i, f] of filas.entries()) {
       expect(f.uuid).toBe(todas[i]?.timbre.uuid);
       expect(f.xml).toBe(todas[i]?.timbre.xml);
     }
-    expect((await llamadas(a.enterpriseId)).map((l) => l.comprobante).sort()).toEqual(a.ids);
-    expect((await llamadas(b.enterpriseId)).map((l) => l.comprobante).sort()).toEqual(b.ids);
-    // The first answer found the queue empty; the five that waited share one statement's now().
-    const momentos = new Set(filas.slice(1).map((f) => f.cambio.getTime()));
-    expect(momentos.size).toBe(1);
-    expect(filas[0]?.cambio.getTime()).not.toBe(filas[1]?.cambio.getTime());
+    expect(
+      (await llamadas(a.enterpriseId)).map((l) => l.comprobante).sort((x, y) => x - y),
+    ).toEqual(a.ids);
+    expect(
+      (await llamadas(b.enterpriseId)).map((l) => l.comprobante).sort((x, y) => x - y),
+    ).toEqual(b.ids);
+    // The first CARRILES_COMPARTIDOS answers went at once, each alone; the eight that waited for a
+    // lane share one statement's now().
+    const juntas = new Set(filas.slice(CARRILES_COMPARTIDOS).map((f) => f.cambio.getTime()));
+    expect(juntas.size).toBe(1);
   });
 
   it('a document whose answer was stored meanwhile: false for it, the others stored', async () => {
-    const a = await sellados(4);
+    const a = await sellados(4 + CARRILES_COMPARTIDOS);
     const primera = respuesta(a.enterpriseId, a.ids[1] ?? 0);
     await guardarRespuesta(t.deps.db, primera);
     const otra = respuesta(a.enterpriseId, a.ids[1] ?? 0);
+    const ocupadas = ocuparCarriles(a.enterpriseId, a.ids.slice(4));
     const resultados = await Promise.all(
       [
         respuesta(a.enterpriseId, a.ids[0] ?? 0),
@@ -103,16 +112,20 @@ describe("the PAC's answers stored in batches", () => {
         respuesta(a.enterpriseId, a.ids[3] ?? 0),
       ].map((r) => guardarRespuesta(t.deps.db, r)),
     );
+    expect(await ocupadas).toEqual(Array(CARRILES_COMPARTIDOS).fill(true));
     expect(resultados).toEqual([true, false, true, true]);
-    const filas = await leer(a.enterpriseId, a.ids);
+    const filas = await leer(a.enterpriseId, a.ids.slice(0, 4));
     expect(filas[1]?.uuid).toBe(primera.timbre.uuid);
     expect(filas.map((f) => f.status)).toEqual(Array(4).fill('timbrada'));
+    // The four waited for a lane and went in one statement.
+    expect(new Set(filas.filter((_, i) => i !== 1).map((f) => f.cambio.getTime())).size).toBe(1);
   });
 
   it('one answer the database refuses (a UUID already stored): the others are stored on their own, it fails alone', async () => {
-    const a = await sellados(4);
+    const a = await sellados(4 + CARRILES_COMPARTIDOS);
     const usado = randomUUID();
     await guardarRespuesta(t.deps.db, respuesta(a.enterpriseId, a.ids[0] ?? 0, usado));
+    const ocupadas = ocuparCarriles(a.enterpriseId, a.ids.slice(4));
     const resultados = await Promise.allSettled(
       [
         respuesta(a.enterpriseId, a.ids[1] ?? 0),
@@ -120,11 +133,12 @@ describe("the PAC's answers stored in batches", () => {
         respuesta(a.enterpriseId, a.ids[3] ?? 0),
       ].map((r) => guardarRespuesta(t.deps.db, r)),
     );
+    await ocupadas;
     expect(resultados.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const filas = await leer(a.enterpriseId, a.ids);
+    const filas = await leer(a.enterpriseId, a.ids.slice(0, 4));
     expect(filas.map((f) => f.status)).toEqual(['timbrada', 'timbrada', 'sellada', 'timbrada']);
-    expect((await llamadas(a.enterpriseId)).map((l) => l.comprobante).sort()).toEqual(
-      [a.ids[0], a.ids[1], a.ids[3]].sort(),
-    );
+    expect(
+      (await llamadas(a.enterpriseId)).map((l) => l.comprobante).sort((x, y) => x - y),
+    ).toEqual([a.ids[0], a.ids[1], a.ids[3], ...a.ids.slice(4)].sort((x = 0, y = 0) => x - y));
   });
 });

@@ -65,7 +65,7 @@ const esperado = new Map<string, Folio>();
 const OTRO_FOLIO = Symbol('otro folio');
 
 export async function sellarConReserva(db: Db, s: Sellar): Promise<ComprobanteRow> {
-  const llave = `${s.enterpriseId}:${s.input.serieId}`;
+  const llave = `serie ${s.enterpriseId}:${s.input.serieId}`;
   const row = await enLote(db, llave, s, (lote) => sellarLote(db, llave, lote));
   return row ?? sellarTrasReservar(db, s);
 }
