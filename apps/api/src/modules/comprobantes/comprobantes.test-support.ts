@@ -140,7 +140,9 @@ function build(e: EmpresaTimbrado, clase: ClaseComprobante, ctx: ContextoComprob
             formaPago: '01',
             moneda: 'MXN',
             periodicidad: '04',
-            meses: '10',
+            // The month of the stamp in Mexico City: a global is never issued before its period
+            // starts, so a fixed month fails from January to that month of every year.
+            meses: fecha.slice(5, 7),
             año: fecha.slice(0, 4),
             tickets: [
               { folioVenta: 'T-1001', subtotal: '431.03', impuestos: [IVA16] },
