@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { enLote, MAX_LOTE, type Resultado } from './cola-en-lotes.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { enLote, ESPERA_CARRIL_MS, MAX_LOTE, type Resultado } from './cola-en-lotes.ts';
 
 /** A `procesar` that records each batch and answers when the test lets it. */
 function registro() {
@@ -15,7 +15,8 @@ function registro() {
   };
   const soltar = async () => {
     while (pendientes.length) pendientes.shift()?.();
-    await new Promise((r) => setTimeout(r, 0));
+    // A few turns of the microtask queue: the batch's answers, then the next turn's start.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
   };
   return { lotes, procesar, soltar };
 }
@@ -49,17 +50,51 @@ describe('a queue of statements in batches', () => {
     await expect(despues).resolves.toBe(50);
   });
 
-  it('several lanes: entries go at once while a lane is free, and wait together only when every lane is busy', async () => {
-    const db = {};
-    const r = registro();
-    const respuestas = Array.from({ length: 7 }, (_, i) => enLote(db, 'k', i, r.procesar, 3));
-    // Three lanes: three entries at once, alone; a slow one would hold up only its own lane.
-    expect(r.lotes).toEqual([[0], [1], [2]]);
-    await r.soltar();
-    // The first lane free takes the four that waited.
-    expect(r.lotes.slice(3)).toEqual([[3, 4, 5, 6]]);
-    await r.soltar();
-    expect(await Promise.all(respuestas)).toEqual([0, 10, 20, 30, 40, 50, 60]);
+  it('a shared queue: one turn at a time while its statements are quick; entries held up behind a slow one open another lane', async () => {
+    vi.useFakeTimers();
+    try {
+      const db = {};
+      const r = registro();
+      const primeras = [0, 1, 2].map((n) => enLote(db, 'k', n, r.procesar, 3));
+      expect(r.lotes).toEqual([[0]]);
+      // Quick: the first turn ends before the wait, and the next takes the two that waited.
+      await r.soltar();
+      expect(r.lotes).toEqual([[0], [1, 2]]);
+      await r.soltar();
+      expect(await Promise.all(primeras)).toEqual([0, 10, 20]);
+
+      // Slow: the turn of 3 never answers; after ESPERA_CARRIL_MS the waiting ones go beside it.
+      const conUnaLenta = (lote: number[]) =>
+        lote.includes(3) ? new Promise<Resultado<number>[]>(() => {}) : r.procesar(lote);
+      const lenta = enLote(db, 'k', 3, conUnaLenta, 3);
+      const detras = [4, 5].map((n) => enLote(db, 'k', n, conUnaLenta, 3));
+      expect(r.lotes).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(ESPERA_CARRIL_MS - 1);
+      expect(r.lotes).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(r.lotes[2]).toEqual([4, 5]);
+      await r.soltar();
+      expect(await Promise.all(detras)).toEqual([40, 50]);
+      void lenta;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a queue with one lane (a serie) never opens another, however long a turn takes', async () => {
+    vi.useFakeTimers();
+    try {
+      const db = {};
+      const r = registro();
+      const todas = [1, 2].map((n) => enLote(db, 'serie', n, r.procesar));
+      await vi.advanceTimersByTimeAsync(10 * ESPERA_CARRIL_MS);
+      expect(r.lotes).toEqual([[1]]);
+      await r.soltar();
+      await r.soltar();
+      expect(await Promise.all(todas)).toEqual([10, 20]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it(`at most ${MAX_LOTE} entries in a batch; other keys and other databases have queues of their own`, async () => {

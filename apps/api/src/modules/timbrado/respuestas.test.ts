@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { comprobantePacCalls, comprobantes } from '../../db/schema/comprobantes.ts';
-import { CARRILES_COMPARTIDOS } from '../../db/cola-en-lotes.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
 import { guardarRespuesta, type Respuesta } from './respuestas.queries.ts';
@@ -49,8 +48,8 @@ describe("the PAC's answers stored in batches", () => {
     call: { code: '200', message: 'Timbrado', raw: `{"uuid":"${uuid}"}`, duration_ms: 3 },
     timbre: { xml: `<timbrado uuid="${uuid}"/>`, uuid, fecha_timbrado: '2026-11-27T10:00:00' },
   });
-  /** Answers for `ids` sent first, so that every lane is busy when the test's own answers arrive. */
-  const ocuparCarriles = (enterpriseId: number, ids: number[]) =>
+  /** Answers for `ids` sent first: the queue is busy when the test's own answers arrive. */
+  const ocuparLaCola = (enterpriseId: number, ids: number[]) =>
     Promise.all(ids.map((id) => guardarRespuesta(t.deps.db, respuesta(enterpriseId, id))));
   const leer = (enterpriseId: number, ids: number[]) =>
     t.deps.db
@@ -70,7 +69,7 @@ describe("the PAC's answers stored in batches", () => {
       .from(comprobantePacCalls)
       .where(eq(comprobantePacCalls.enterprise_id, enterpriseId));
 
-  it('answers that arrive together: each document stamped with its own UUID and XML, one call recorded each, those that wait for a lane in one statement', async () => {
+  it('answers that arrive together: each document stamped with its own UUID and XML, one call recorded each, those that wait in one statement', async () => {
     const a = await sellados(6);
     const b = await sellados(6);
     const todas = [
@@ -92,18 +91,18 @@ describe("the PAC's answers stored in batches", () => {
     expect(
       (await llamadas(b.enterpriseId)).map((l) => l.comprobante).sort((x, y) => x - y),
     ).toEqual(b.ids);
-    // The first CARRILES_COMPARTIDOS answers went at once, each alone; the eight that waited for a
-    // lane share one statement's now().
-    const juntas = new Set(filas.slice(CARRILES_COMPARTIDOS).map((f) => f.cambio.getTime()));
+    // The first answer found the queue idle and went alone; the eleven that waited for it share
+    // one statement's now().
+    const juntas = new Set(filas.slice(1).map((f) => f.cambio.getTime()));
     expect(juntas.size).toBe(1);
   });
 
   it('a document whose answer was stored meanwhile: false for it, the others stored', async () => {
-    const a = await sellados(4 + CARRILES_COMPARTIDOS);
+    const a = await sellados(5);
     const primera = respuesta(a.enterpriseId, a.ids[1] ?? 0);
     await guardarRespuesta(t.deps.db, primera);
     const otra = respuesta(a.enterpriseId, a.ids[1] ?? 0);
-    const ocupadas = ocuparCarriles(a.enterpriseId, a.ids.slice(4));
+    const ocupadas = ocuparLaCola(a.enterpriseId, a.ids.slice(4));
     const resultados = await Promise.all(
       [
         respuesta(a.enterpriseId, a.ids[0] ?? 0),
@@ -112,20 +111,20 @@ describe("the PAC's answers stored in batches", () => {
         respuesta(a.enterpriseId, a.ids[3] ?? 0),
       ].map((r) => guardarRespuesta(t.deps.db, r)),
     );
-    expect(await ocupadas).toEqual(Array(CARRILES_COMPARTIDOS).fill(true));
+    expect(await ocupadas).toEqual([true]);
     expect(resultados).toEqual([true, false, true, true]);
     const filas = await leer(a.enterpriseId, a.ids.slice(0, 4));
     expect(filas[1]?.uuid).toBe(primera.timbre.uuid);
     expect(filas.map((f) => f.status)).toEqual(Array(4).fill('timbrada'));
-    // The four waited for a lane and went in one statement.
+    // The four waited behind the first and went in one statement.
     expect(new Set(filas.filter((_, i) => i !== 1).map((f) => f.cambio.getTime())).size).toBe(1);
   });
 
   it('one answer the database refuses (a UUID already stored): the others are stored on their own, it fails alone', async () => {
-    const a = await sellados(4 + CARRILES_COMPARTIDOS);
+    const a = await sellados(5);
     const usado = randomUUID();
     await guardarRespuesta(t.deps.db, respuesta(a.enterpriseId, a.ids[0] ?? 0, usado));
-    const ocupadas = ocuparCarriles(a.enterpriseId, a.ids.slice(4));
+    const ocupadas = ocuparLaCola(a.enterpriseId, a.ids.slice(4));
     const resultados = await Promise.allSettled(
       [
         respuesta(a.enterpriseId, a.ids[1] ?? 0),
