@@ -10,9 +10,19 @@ interface Entrada {
   csd: CsdParaFirmar;
 }
 
-/** Enterprises whose decrypted CSD this process keeps (least recently used dropped first). */
+/** Enterprises whose decrypted CSD this process keeps per database (least recently used dropped first). */
 const MAXIMO = 1000;
-const cache = new Map<number, Entrada>();
+/**
+ * Per database handle: an enterprise id (and a seal id) names another enterprise in another
+ * database, and one process may open several (tests, the stamping bench on PGlite then PostgreSQL):
+ * keyed by the id alone, a stamp was sealed with another database's enterprise's CSD.
+ */
+let caches = new WeakMap<object, Map<number, Entrada>>();
+function cacheDe(db: Db): Map<number, Entrada> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
 
 /**
  * The enterprise's CSD ready to sign, decrypted once per process and seal: opening the encrypted
@@ -31,6 +41,7 @@ export async function sellosParaFirmar(
 ): Promise<CsdParaFirmar> {
   const sellosId =
     sellosIdLeido === undefined ? await findCurrentSellosId(db, enterpriseId) : sellosIdLeido;
+  const cache = cacheDe(db);
   const hit = sellosId === null ? undefined : cache.get(enterpriseId);
   if (
     hit &&
@@ -57,5 +68,5 @@ export async function sellosParaFirmar(
 
 /** Forgets every cached CSD (tests). */
 export function olvidarSellosEnCache(): void {
-  cache.clear();
+  caches = new WeakMap();
 }
