@@ -1,18 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxPac } from '@repo/pac';
-import { catalogosDePrueba } from '../../../../../packages/cfdi/test/catalogos-de-prueba.ts';
+import { describe, expect, it } from 'vitest';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { creditLedger } from '../../db/schema/credit-ledger.ts';
 import { AppError } from '../../http/errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { addCredits, getBalance } from '../credits/credits.service.ts';
 import { findSerie } from '../series/series.queries.ts';
-import { timbrarComprobante, type TimbradoDeps } from './timbrado.service.ts';
-import { seedEmpresaTimbrado, type EmpresaTimbrado } from './timbrado.test-support.ts';
+import { timbrarComprobante } from './timbrado.service.ts';
+import {
+  entornoDeTimbrado,
+  seedEmpresaTimbrado,
+  serieYFolioDelXml,
+  type EmpresaTimbrado,
+} from './timbrado.test-support.ts';
 
 /**
  * Stamps of one serie that wait together for the serie's queue are sealed for consecutive folios
@@ -21,19 +20,16 @@ import { seedEmpresaTimbrado, type EmpresaTimbrado } from './timbrado.test-suppo
  * PostgreSQL with TEST_DATABASE_URL (sellado.pg.test.ts and timbrado.pg.test.ts race two processes).
  */
 describe('stamps of one serie stored as a batch', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let sandbox: SandboxPac;
-  const deps = (): TimbradoDeps => ({
-    db: t.deps.db,
-    secret: t.deps.secret,
-    now: () => new Date(),
-    pac: sandbox,
-    catalogos: catalogosDePrueba,
-  });
+  const entorno = entornoDeTimbrado();
+  const deps = entorno.deps;
+  const t = {
+    get deps() {
+      return entorno.app().deps;
+    },
+  };
   /**
    * How many documents each transaction stored, in order: the rows one statement inserts share
-   * the transaction's now() as created_at, and two transactions never do.
+   * the transaction's now() as created_at, and transactions one after another never do.
    */
   const documentosPorTransaccion = async (enterpriseId: number) => {
     const rows = await t.deps.db
@@ -51,20 +47,6 @@ describe('stamps of one serie stored as a batch', () => {
     return grupos;
   };
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    dataDir = mkdtempSync(join(tmpdir(), 'lote-test-'));
-    sandbox = new SandboxPac({ dataDir, catalogos: catalogosDePrueba, validarEsquema: false });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const serieYFolioDelXml = (xml: string | null) => {
-    const raiz = /<cfdi:Comprobante\b[^>]*>/.exec(xml ?? '')?.[0] ?? '';
-    return `${/\sSerie="([^"]*)"/.exec(raiz)?.[1]}-${/\sFolio="([^"]*)"/.exec(raiz)?.[1]}`;
-  };
   const timbrar = (
     e: EmpresaTimbrado,
     extra: Partial<Parameters<typeof timbrarComprobante>[1]> = {},

@@ -1,16 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SandboxPac } from '@repo/pac';
-import { catalogosDePrueba } from '../../../../../packages/cfdi/test/catalogos-de-prueba.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { getBalance } from '../credits/credits.service.ts';
 import { findSerie } from '../series/series.queries.ts';
-import { timbrarComprobante, type TimbradoDeps } from './timbrado.service.ts';
-import { seedEmpresaTimbrado } from './timbrado.test-support.ts';
+import { timbrarComprobante } from './timbrado.service.ts';
+import {
+  entornoDeTimbrado,
+  seedEmpresaTimbrado,
+  serieYFolioDelXml,
+} from './timbrado.test-support.ts';
 
 /**
  * The sealing step (sellado.ts) seals beforehand for the folio a serie is expected to give and
@@ -19,30 +17,12 @@ import { seedEmpresaTimbrado } from './timbrado.test-support.ts';
  * PostgreSQL only: PGlite has a single connection, so it cannot show transactions racing.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('sealing with the expected folio', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let sandbox: SandboxPac;
-  const deps = (): TimbradoDeps => ({
-    db: t.deps.db,
-    secret: t.deps.secret,
-    now: () => new Date(),
-    pac: sandbox,
-    catalogos: catalogosDePrueba,
-  });
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    dataDir = mkdtempSync(join(tmpdir(), 'sellado-pg-test-'));
-    sandbox = new SandboxPac({ dataDir, catalogos: catalogosDePrueba, validarEsquema: false });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const serieYFolioDelXml = (xml: string | null) => {
-    const raiz = /<cfdi:Comprobante\b[^>]*>/.exec(xml ?? '')?.[0] ?? '';
-    return `${/\sSerie="([^"]*)"/.exec(raiz)?.[1]}-${/\sFolio="([^"]*)"/.exec(raiz)?.[1]}`;
+  const entorno = entornoDeTimbrado();
+  const deps = entorno.deps;
+  const t = {
+    get deps() {
+      return entorno.app().deps;
+    },
   };
 
   it('two processes stamping one serie at once: every credit spent once, folios consecutive, each document carries its own', async () => {
