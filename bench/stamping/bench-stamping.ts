@@ -7,10 +7,13 @@
  * the physical limit: each stamp costs two signatures (our Sello, the PAC's SelloSAT) and one
  * verification (the PAC checks our Sello).
  *
- * Also prints, per stamp, the statements sent to PostgreSQL (round trips) and the CPU time of this
- * process (user + system), which depend far less on the machine's load than stamps per second, and
- * where that CPU goes: each synchronous phase of the engine, the API and the sandbox timed on the
- * CPU clock through @repo/cfdi/fases, the rest being the driver, promises, event loop and GC.
+ * Also prints, per stamp, the statements sent to PostgreSQL (round trips), how many reservations
+ * went alone and in batches (docs/decisions/011), the CPU time of this process (user + system) and
+ * of every PostgreSQL process on the machine (cpu-postgres.ts), which depend far less on the
+ * machine's load than stamps per second, and where this process's CPU goes: each synchronous phase
+ * of the engine, the API and the sandbox timed on the CPU clock through @repo/cfdi/fases, the rest
+ * being the driver, promises, event loop and GC. The timed stamps follow --warmup stamps (JIT,
+ * certificate, catalogs): the figures are a long-running server's.
  *
  * Then a micro-bench of the sandbox's XSD stage alone on the documents of the run, both paths in
  * the same process, alternating: the full SAT schema (libxml2 walking the huge catalog
