@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { firmarComprobante } from '../src/sello/index.ts';
+import { firmarComprobante, sellarComprobanteEnHilo } from '../src/sello/index.ts';
 import { buildGlobal } from '../src/xml/build-global.ts';
 import { buildIngreso } from '../src/xml/build-ingreso.ts';
 import type { Comprobante } from '../src/xml/model.ts';
@@ -113,6 +113,14 @@ describe('golden CFDIs (test/fixtures)', () => {
       expect(existsSync(new URL(`${f.nombre}.xml`, dir))).toBe(true);
       expect(f.xml).toBe(readFileSync(new URL(`${f.nombre}.xml`, dir), 'utf8'));
       expect(f.cadenaOriginal).toBe(readFileSync(new URL(`${f.nombre}.cadena.txt`, dir), 'utf8'));
+    },
+  );
+
+  it.each(firmados.map((f) => [f.nombre, f] as const))(
+    '%s is reproduced byte for byte when signed on the thread pool too',
+    async (_n, f) => {
+      const xml = await sellarComprobanteEnHilo(f.comprobante, satTestCsd(f.rfc));
+      expect(xml).toBe(readFileSync(new URL(`${f.nombre}.xml`, dir), 'utf8'));
     },
   );
 

@@ -1,6 +1,7 @@
 /** TimbreFiscalDigital 1.1: cadena original, SelloSAT and placement in the CFDI (rules 6.1–6.3). */
-import { randomUUID, sign, type KeyObject } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import { medir } from '@repo/cfdi/fases';
+import { sellarEnHilo } from '@repo/cfdi/sello';
 import { fechaLocal, writeTimbreFiscalDigital, type Comprobante } from '@repo/cfdi/xml';
 import type { CertificadoSandbox } from './certificado-sandbox.ts';
 import type { TimbreGuardado } from './store.ts';
@@ -32,15 +33,13 @@ export function cadenaOriginalTfd(t: DatosTimbre): string {
   return `||${campos.join('|')}||`;
 }
 
-/** Signs the timbre and returns its XML element, cadena and SelloSAT. */
-export function firmarTimbre(
+/** Signs the timbre (on libuv's thread pool) and returns its XML element, cadena and SelloSAT. */
+export async function firmarTimbre(
   t: DatosTimbre,
   llave: KeyObject,
-): { elemento: string; cadena: string; selloSAT: string } {
+): Promise<{ elemento: string; cadena: string; selloSAT: string }> {
   const cadena = medir('pac.timbre', () => cadenaOriginalTfd(t));
-  const selloSAT = medir('pac.selloSAT', () =>
-    sign('sha256', Buffer.from(cadena, 'utf8'), llave).toString('base64'),
-  );
+  const selloSAT = await sellarEnHilo(cadena, llave);
   const elemento = medir('pac.timbre', () =>
     writeTimbreFiscalDigital({ Version: '1.1', ...t, SelloSAT: selloSAT }),
   );
@@ -75,11 +74,11 @@ export function insertarTimbre(xml: string, elemento: string): string {
  * (Zona Centro; never before the document's own Fecha), the TFD signed with the sandbox's
  * certificate and placed in the document's text.
  */
-export function nuevoTimbre(
+export async function nuevoTimbre(
   text: string,
   v: Verificado,
   firma: { hash: string; key: string; rfcProvCertif: string; certificado: CertificadoSandbox },
-): TimbreGuardado {
+): Promise<TimbreGuardado> {
   const { c, sello } = v;
   const instante = new Date(Math.max(v.ahora.getTime(), v.fecha.getTime()));
   const datos = {
@@ -89,7 +88,7 @@ export function nuevoTimbre(
     SelloCFD: sello,
     NoCertificadoSAT: firma.certificado.noCertificado,
   };
-  const tfd = firmarTimbre(datos, firma.certificado.llave);
+  const tfd = await firmarTimbre(datos, firma.certificado.llave);
   return {
     hash: firma.hash,
     uuid: datos.UUID,

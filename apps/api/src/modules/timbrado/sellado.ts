@@ -1,6 +1,6 @@
 import type { Comprobante } from '@repo/cfdi/xml';
 import { medir } from '@repo/cfdi/fases';
-import { sellarComprobante } from '@repo/cfdi/sello';
+import { sellarComprobanteEnHilo } from '@repo/cfdi/sello';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
@@ -135,15 +135,18 @@ async function loteEnUnaSentencia(
 ): Promise<ComprobanteRow[] | null> {
   const [primero] = lote as [Sellar, ...Sellar[]];
   const desde: Folio = esperado.get(llave) ?? primero.provisional;
-  const documentos = lote.map((s, i): DocumentoDelLote => {
-    const folio = { serie: desde.serie, folio: desde.folio + i };
-    const comprobante = documentoPara(s, folio, false);
-    const xml = sellarComprobante(comprobante, s.csd);
-    return {
-      ...valores(s, comprobante, xml, folio),
-      referencia: referenciaCredito(s.idempotencyKey),
-    };
-  });
+  // Signed side by side on libuv's thread pool (sellarComprobanteEnHilo).
+  const documentos = await Promise.all(
+    lote.map(async (s, i): Promise<DocumentoDelLote> => {
+      const folio = { serie: desde.serie, folio: desde.folio + i };
+      const comprobante = documentoPara(s, folio, false);
+      const xml = await sellarComprobanteEnHilo(comprobante, s.csd);
+      return {
+        ...valores(s, comprobante, xml, folio),
+        referencia: referenciaCredito(s.idempotencyKey),
+      };
+    }),
+  );
   const guardar = async (q: Db) => {
     const rows = await reservarYGuardarLote(
       q,
@@ -219,7 +222,7 @@ async function intentoEnUnaSentencia(
   const intentar = async (q: Db) => {
     const cambio = (await hooks?.antes?.(q)) === true;
     const comprobante = documentoPara(s, folio, cambio);
-    const xml = sellarComprobante(comprobante, s.csd);
+    const xml = await sellarComprobanteEnHilo(comprobante, s.csd);
     const r = await reservarYGuardarSellado(
       q,
       s.enterpriseId,
@@ -265,7 +268,7 @@ function sellarTrasReservar(db: Db, s: Sellar): Promise<ComprobanteRow> {
     const folio = r.folio;
     if (!folio) throw new AppError('NOT_FOUND', SERIE_NO_EXISTE);
     const comprobante = documentoPara(s, folio, cambio);
-    const xml = sellarComprobante(comprobante, s.csd);
+    const xml = await sellarComprobanteEnHilo(comprobante, s.csd);
     const row = await insertComprobanteSellado(tx, s.enterpriseId, {
       ...valores(s, comprobante, xml, folio),
       serie_kind: folio.kind,
