@@ -7,11 +7,11 @@ import { addCredits, getBalance } from '../credits/credits.service.ts';
 import { findSerie } from '../series/series.queries.ts';
 import { timbrarComprobante } from './timbrado.service.ts';
 import {
-  entornoDeTimbrado,
   seedEmpresaTimbrado,
   serieYFolioDelXml,
   type EmpresaTimbrado,
 } from './timbrado.test-support.ts';
+import { entornoDeTimbrado } from './timbrado.test-entorno.ts';
 
 /**
  * Stamps of one serie that wait together for the serie's queue are sealed for consecutive folios

@@ -4,11 +4,8 @@ import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { getBalance } from '../credits/credits.service.ts';
 import { findSerie } from '../series/series.queries.ts';
 import { timbrarComprobante } from './timbrado.service.ts';
-import {
-  entornoDeTimbrado,
-  seedEmpresaTimbrado,
-  serieYFolioDelXml,
-} from './timbrado.test-support.ts';
+import { seedEmpresaTimbrado, serieYFolioDelXml } from './timbrado.test-support.ts';
+import { entornoDeTimbrado } from './timbrado.test-entorno.ts';
 
 /**
  * The sealing step (sellado.ts) seals beforehand for the folio a serie is expected to give and

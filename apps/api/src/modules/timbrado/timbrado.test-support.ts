@@ -1,19 +1,13 @@
 /** Test helpers for the stamping service: a tenant with credits, a CSD and a serie. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { generateTestCsd } from '@repo/cfdi/csd';
-import { PacNoDisponibleError, SandboxPac, type Pac } from '@repo/pac';
-import { catalogosDePrueba } from '../../../../../packages/cfdi/test/catalogos-de-prueba.ts';
+import { PacNoDisponibleError, type Pac } from '@repo/pac';
 import { buildIngreso, fechaLocal, type Comprobante } from '@repo/cfdi/xml';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import type { AppDeps } from '../../deps.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
 import { saveSellos } from '../sellos-fiscales/sellos-fiscales.service.ts';
 import { createSerie } from '../series/series.service.ts';
-import type { ContextoComprobante, TimbradoDeps } from './timbrado.service.ts';
+import type { ContextoComprobante } from './timbrado.service.ts';
 
 export interface EmpresaTimbrado {
   enterpriseId: number;
@@ -95,39 +89,6 @@ export async function seedEmpresaTimbrado(
     return r.comprobante;
   };
   return { enterpriseId: e.enterpriseId, rfc, serieId: serie.id, factura };
-}
-
-/**
- * For one test file: a test app and a sandbox PAC without its XSD stage (made before the tests,
- * closed after), and the stamping service's deps on them.
- */
-export function entornoDeTimbrado(): { app: () => TestApp; deps: () => TimbradoDeps } {
-  let t: TestApp | undefined;
-  let dataDir = '';
-  let sandbox: SandboxPac | undefined;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    dataDir = mkdtempSync(join(tmpdir(), 'timbrado-test-'));
-    sandbox = new SandboxPac({ dataDir, catalogos: catalogosDePrueba, validarEsquema: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  const app = () => {
-    if (!t) throw new Error('entornoDeTimbrado: used outside a test');
-    return t;
-  };
-  return {
-    app,
-    deps: () => ({
-      db: app().deps.db,
-      secret: app().deps.secret,
-      now: () => new Date(),
-      pac: sandbox as SandboxPac,
-      catalogos: catalogosDePrueba,
-    }),
-  };
 }
 
 /** "Serie-Folio" as the sealed or stamped XML's Comprobante element says them. */
