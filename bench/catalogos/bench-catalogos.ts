@@ -4,7 +4,7 @@
  * Runs the fixed query set of queries.ts (product keys and units) and prints p50 / p99 per query
  * type for: @repo/catalogos in process (uncached: result and prefix caches cleared before each
  * query; cached: the same query again), over HTTP (the real catalog routes on a local Fastify
- * server), SQLite FTS5 (better-sqlite3, in memory) and PostgreSQL pg_trgm (DATABASE_URL or
+ * server, 10 untimed passes then 20 timed, beside a bare node:http server: http-bench.ts), SQLite FTS5 (better-sqlite3, in memory) and PostgreSQL pg_trgm (DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped at the end). Also the
  * start-up load time and memory of the catalogs. Skips a store that is not available, saying so.
  */
@@ -207,7 +207,8 @@ const httpNotes = stores.has('http')
       types: TYPES,
       compare: args.compare,
       modes: (args.client ?? 'process,in-process').split(',') as ClientMode[],
-      repeat: 5,
+      repeat: 20,
+      warmup: 10,
       record,
     })
   : [];

@@ -5,6 +5,12 @@
  * (`process`), with `fetch` from another process (`fetch`, the client until 2026-11-25) or from
  * this process (`in-process`), alternating servers query by query.
  *
+ * The client first asks every query `warmup` times untimed (a server answers all day: the timed
+ * requests are its steady state, not its JIT's first minutes nor the garbage of building the
+ * indexes), then `repeat` timed passes. A bare node:http server (http-floor.ts) is asked in turn
+ * with the catalog server(s), query by query: the machine's floor for a round trip between two
+ * processes, in the same minutes.
+ *
  * Beside the client's times it prints, per server, the server's own part of each request
  * (onRequest → onResponse), and what lies inside the requests the client saw over 2 ms: the
  * server's part, a garbage collection of the server's process, one of the client's process; then
@@ -16,7 +22,7 @@ import { basename, resolve } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import * as zodProvider from 'fastify-type-provider-zod';
 import type { Catalogos } from '@repo/catalogos';
@@ -26,6 +32,7 @@ import * as errors from '../../apps/api/src/http/errors.ts';
 import * as requestLog from '../../apps/api/src/http/request-log.ts';
 import * as security from '../../apps/api/src/http/security-headers.ts';
 import * as routes from '../../apps/api/src/modules/catalogos/catalogos.routes.ts';
+import { floorServer } from './http-floor.ts';
 import { runClient, type ClientResult, type ClientRun, type Sample } from './http-client.ts';
 import type { BenchQuery, QueryType } from './queries.ts';
 
@@ -34,6 +41,8 @@ export type ClientMode = 'process' | 'fetch' | 'in-process';
 type Timings = Map<QueryType, number[]>;
 
 const SLOW_MS = 2;
+/** The name of the bare server's rows (http-floor.ts). */
+export const FLOOR = 'floor';
 const WHERE: Record<ClientMode, string> = {
   process: 'client in another process',
   fetch: 'fetch client in another process',
@@ -71,7 +80,7 @@ async function checkout(dir: string): Promise<Checkout> {
 
 interface Server {
   name: string;
-  app: FastifyInstance;
+  close(): Promise<unknown>;
   address: string;
   /** The server's part of each request, absolute [start, end]. */
   spans: [number, number][];
@@ -118,7 +127,7 @@ async function serve(c: Checkout, catalogos: Catalogos): Promise<Server> {
   const deps = { catalogos, now: () => new Date() } as unknown as AppDeps;
   await app.register(c.routes.catalogosRoutes(deps), { prefix: '/api/catalogos' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { name: c.name, app, address, spans };
+  return { name: c.name, close: () => app.close(), address, spans };
 }
 
 function inChild(run: ClientRun, useFetch: boolean): Promise<ClientResult> {
@@ -172,6 +181,7 @@ export async function benchHttp(opts: {
   compare?: string | undefined;
   modes: ClientMode[];
   repeat: number;
+  warmup: number;
   record: (name: string, timings: Timings) => void;
 }): Promise<string[]> {
   const checkouts: Checkout[] = [
@@ -180,6 +190,7 @@ export async function benchHttp(opts: {
   if (opts.compare) checkouts.push(await checkout(opts.compare));
   const servers: Server[] = [];
   for (const c of checkouts) servers.push(await serve(c, opts.catalogos));
+  servers.push({ name: FLOOR, ...(await floorServer(abs)) });
   const serverGc: [number, number][] = [];
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries())
@@ -199,6 +210,7 @@ export async function benchHttp(opts: {
       servers: servers.map((s) => s.address),
       queries: opts.queries,
       repeat: opts.repeat,
+      warmup: opts.warmup,
     };
     const child = mode !== 'in-process';
     const result = child ? await inChild(run, mode === 'fetch') : await runClient(run);
@@ -222,7 +234,7 @@ export async function benchHttp(opts: {
   }
   observer.disconnect();
   notes.push('Per request, whatever the load:', ...(await serverCost(servers, opts.queries)));
-  for (const s of servers) await s.app.close();
+  for (const s of servers) await s.close();
   return notes;
 }
 
@@ -251,7 +263,7 @@ async function serverCost(servers: Server[], queries: BenchQuery[]): Promise<str
           includeObjectsCollectedByMinorGC: true,
         });
       const c0 = process.cpuUsage();
-      const result = await inChild({ servers: [s.address], queries, repeat: 2 }, false);
+      const result = await inChild({ servers: [s.address], queries, repeat: 2, warmup: 1 }, false);
       const c = process.cpuUsage(c0);
       // The client's warm-up pass asks every query once more.
       const n = result.samples[0]!.length + queries.length;

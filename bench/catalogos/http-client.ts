@@ -22,6 +22,8 @@ export interface ClientRun {
   servers: string[];
   queries: BenchQuery[];
   repeat: number;
+  /** Untimed passes over every query first (at least one: code paths and connections). */
+  warmup: number;
 }
 
 /** One request as the client saw it: absolute start and end in ms since the epoch. */
@@ -98,7 +100,8 @@ export async function runClient(run: ClientRun): Promise<ClientResult> {
   });
   // Warm-up of the code paths and connections (every answer is then in the result cache, as a
   // popular query is).
-  for (const s of run.servers) for (const q of run.queries) await ask(s, q);
+  for (let w = 0; w < Math.max(1, run.warmup); w++)
+    for (const s of run.servers) for (const q of run.queries) await ask(s, q);
   observer.observe({ entryTypes: ['gc'] });
   const samples: Sample[][] = run.servers.map(() => []);
   for (let r = 0; r < run.repeat; r++) {
