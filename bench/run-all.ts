@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCHES: Record<string, string[]> = {
   cfdi: ['bench/cfdi/bench-cfdi.ts', '--k=200', '--runs=5'],
-  stamping: ['bench/stamping/bench-stamping.ts', '--stamps', '400', '--concurrency', '8'],
+  stamping: ['bench/stamping/bench-stamping.ts', '--concurrency', '8,16'],
   catalogos: ['bench/catalogos/bench-catalogos.ts'],
   server: ['bench/server/bench-server.ts', '--runs=3'],
   'first-load': ['bench/first-load/bench-first-load.ts', '--runs=5'],

@@ -19,7 +19,7 @@
  * the same process, alternating: the full SAT schema (libxml2 walking the huge catalog
  * enumerations, the only path before) and the relaxed schema + catalog sets (the default path).
  *
- *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 2000] [--warmup 200] [--concurrency 8] [--only pglite|postgres] [--no-xsd] [--xsd-full] [--no-phases]
+ *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 2000] [--warmup 200] [--concurrency 8[,16…]] [--only pglite|postgres] [--no-xsd] [--xsd-full] [--no-phases]
  *
  * --xsd-full makes the stamps use the full schema for every document (the behaviour before).
  * --no-phases leaves the phase recorder out: each of its ~44 CPU clock reads per stamp is a
@@ -44,12 +44,8 @@ import { seedEmpresaTimbrado } from '../../apps/api/src/modules/timbrado/timbrad
 import { DbSandboxStore } from '../../apps/api/src/pac/db-sandbox-store.ts';
 import { cpuPostgresEntre, cpuPostgresMs } from './cpu-postgres.ts';
 import { buildTestApp } from '../../apps/api/src/test/build-test-app.ts';
-import {
-  contadoresXsd,
-  usarSoloEsquemaCompleto,
-  validarXsdCompletoSync,
-  validarXsdSync,
-} from '../../packages/pac/src/sandbox/xsd.ts';
+import { contadoresXsd, usarSoloEsquemaCompleto } from '../../packages/pac/src/sandbox/xsd.ts';
+import { microBenchXsd, print, printFases, type StampingRun } from './report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -108,7 +104,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   }
 } as typeof pg.Client.prototype.query;
 const STAMPS = Number(values.stamps);
-const CONCURRENCY = Number(values.concurrency);
+/** One run per concurrency (`--concurrency 8,16`), each on its own database. */
+const CONCURRENCIES = values.concurrency.split(',').map(Number);
 const WARMUP = Number(values.warmup);
 
 function rsaRates(): { signPerSec: number; verifyPerSec: number } {
@@ -135,7 +132,11 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-async function run(kind: 'pglite' | 'postgres', database: Database) {
+async function run(
+  kind: 'pglite' | 'postgres',
+  database: Database,
+  concurrency: number,
+): Promise<StampingRun> {
   await migrate(database);
   const catalogos = loadCatalogos();
   const pacDir = mkdtempSync(join(tmpdir(), 'bench-stamping-pac-'));
@@ -180,7 +181,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
     await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
+      Array.from({ length: concurrency }, async () => {
         while (next < STAMPS) {
           next++;
           const s = performance.now();
@@ -199,6 +200,7 @@ async function run(kind: 'pglite' | 'postgres', database: Database) {
     latencies.sort((a, b) => a - b);
     return {
       kind,
+      concurrency,
       stamps: latencies.length,
       perSecond: latencies.length / seconds,
       p50: pct(latencies, 50),
@@ -233,127 +235,36 @@ console.log(
   `physical limit (2 signatures + 1 verification per stamp, ${cores} cores): ${limit.toFixed(0)} stamps/s`,
 );
 console.log(
-  `workload: ${STAMPS} stamps, ${CONCURRENCY} concurrent, one enterprise, one serie, sandbox XSD stage ${XSD ? (values['xsd-full'] ? 'on (full schema)' : 'on') : 'off'}; load average ${loadavg()
+  `workload: ${STAMPS} stamps, ${CONCURRENCIES.join(' and ')} concurrent, one enterprise, one serie, sandbox XSD stage ${XSD ? (values['xsd-full'] ? 'on (full schema)' : 'on') : 'off'}; load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
 
-function print(r: Awaited<ReturnType<typeof run>>) {
-  console.log(
-    `${r.kind.padEnd(8)} ${r.perSecond.toFixed(1).padStart(7)} stamps/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.stamps} stamps)  ` +
-      `${r.kind === 'postgres' ? `${r.queriesPerStamp.toFixed(1)} statements/stamp  ` : ''}${r.cpuMsPerStamp.toFixed(2)} ms CPU/stamp (this process)  ` +
-      `XSD: ${r.xsdRapido} relaxed + sets, ${r.xsdCompleto} full schema`,
-  );
-  if (r.kind !== 'postgres') return;
-  const maquina = r.pgCpuMsPerStamp === null ? null : r.cpuMsPerStamp + r.pgCpuMsPerStamp;
-  console.log(
-    `         reservations: ${r.solas} alone, ${r.lotes} batches holding ${r.enLotes} stamps (mean ${(r.enLotes / Math.max(1, r.lotes)).toFixed(1)})` +
-      (maquina === null || r.pgCpuMsPerStamp === null
-        ? ''
-        : `;  PostgreSQL ${r.pgCpuMsPerStamp.toFixed(2)} ms CPU/stamp (all its processes), so ${maquina.toFixed(2)} ms of the machine's CPU per stamp: at most ${((cores * 1000) / maquina).toFixed(0)} stamps/s on ${cores} cores`),
-  );
-}
-
-/** What each phase means, in the order of a stamp. */
-const FASES: [string, string][] = [
-  ['api.documento', 'API: build the document (amounts + model)'],
-  ['api.validacion', 'API: local validation (validateComprobante)'],
-  ['sello.cadena', 'API: cadena original'],
-  ['sello.xml', 'API: XML serialisation'],
-  ['pac.bienFormado', 'PAC: well-formedness check (A1–A2)'],
-  ['pac.lectura', 'PAC: XML parse into the model'],
-  ['pac.cadena', 'PAC: cadena original + idempotency hash'],
-  ['pac.xsd', 'PAC: XSD stage (libxml2 + catalog sets)'],
-  ['pac.verificacion', 'PAC: Sello verification (RSA verify)'],
-  ['pac.validacion', 'PAC: fiscal rules F–I (validateComprobante)'],
-  ['pac.timbre', 'PAC: TFD cadena, element and insertion'],
-  ['pac.respuesta', 'PAC: JSON answer'],
-  ['db.envio', 'statements handed to the pg driver (sync part)'],
-];
-
-/** What one CPU clock read (process.cpuUsage) costs here, µs. */
-const costoLectura = (() => {
-  const t0 = performance.now();
-  for (let i = 0; i < 20_000; i++) process.cpuUsage();
-  return ((performance.now() - t0) * 1000) / 20_000;
-})();
-
-function printFases(r: Awaited<ReturnType<typeof run>>) {
-  const medidas = new Map(r.porFase);
-  let suma = 0;
-  console.log(`${r.kind}: where the CPU of a stamp goes (ms per stamp)`);
-  for (const [f, texto] of [
-    ...FASES,
-    ...[...medidas.keys()]
-      .filter((k) => !FASES.some(([n]) => n === k))
-      .map((k) => [k, k] as [string, string]),
-  ]) {
-    const ms = medidas.get(f);
-    if (ms === undefined) continue;
-    suma += ms;
-    console.log(`  ${ms.toFixed(3).padStart(7)}  ${f.padEnd(17)} ${texto}`);
-  }
-  console.log(
-    `  ${(r.cpuMsPerStamp - suma).toFixed(3).padStart(7)}  ${'rest'.padEnd(17)} the two RSA signatures (on libuv's thread pool), pg driver reading answers, promises, event loop, GC, I/O`,
-  );
-  console.log(
-    `  ${r.cpuMsPerStamp.toFixed(3).padStart(7)}  ${'total'.padEnd(17)} process CPU per stamp (target ≤ 2 ms)`,
-  );
-  console.log(
-    `  (the measuring itself: ${r.lecturasPorSello.toFixed(0)} CPU clock reads per stamp at ${costoLectura.toFixed(1)} µs ≈ ${((r.lecturasPorSello * costoLectura) / 1000).toFixed(3)} ms, inside the phases and the total)`,
-  );
-}
-
-/** The XSD stage alone on the run's documents: both paths alternating, median ms per document. */
-function microBenchXsd() {
-  if (!documentos.length) return;
-  for (const x of documentos.slice(0, 5)) {
-    const a = validarXsdCompletoSync(x);
-    const b = validarXsdSync(x);
-    if (a.length || b.length) throw new Error(`XSD: ${a[0] ?? b[0]}`);
-  }
-  const rondas: Record<'full' | 'relaxed', number[]> = { full: [], relaxed: [] };
-  for (let r = 0; r < 5; r++) {
-    for (const [nombre, fn] of [
-      ['full', validarXsdCompletoSync],
-      ['relaxed', validarXsdSync],
-    ] as const) {
-      const start = performance.now();
-      for (const x of documentos) fn(x);
-      rondas[nombre].push((performance.now() - start) / documentos.length);
-    }
-  }
-  const mediana = (l: number[]) => [...l].sort((a, b) => a - b)[Math.floor(l.length / 2)] ?? NaN;
-  const full = mediana(rondas.full);
-  const relaxed = mediana(rondas.relaxed);
-  console.log(
-    `XSD stage alone (${documentos.length} documents of the run, 5 alternating rounds, median): full schema ${full.toFixed(3)} ms/doc, relaxed + catalog sets ${relaxed.toFixed(3)} ms/doc (${(full / relaxed).toFixed(0)}x); load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
-}
-if (values.only !== 'postgres') {
-  const r = await run('pglite', fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS })));
-  print(r);
-  if (FASES_ON) printFases(r);
-}
-if (values.only !== 'pglite') {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_stamping_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const r = await run('postgres', fromPostgres(url.toString(), 10));
-    print(r);
+for (const concurrency of CONCURRENCIES) {
+  if (values.only !== 'postgres') {
+    const pglite = fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+    const r = await run('pglite', pglite, concurrency);
+    print(r, cores);
     if (FASES_ON) printFases(r);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  }
+  if (values.only !== 'pglite') {
+    const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `bench_stamping_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const r = await run('postgres', fromPostgres(url.toString(), 10), concurrency);
+      print(r, cores);
+      if (FASES_ON) printFases(r);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }
 }
 usarSoloEsquemaCompleto(false);
 registrarFases(null);
-microBenchXsd();
+microBenchXsd(documentos);
