@@ -49,6 +49,12 @@ export function formatear(x: Decimal, decimales: number): string {
   return x.toFixed(decimales, Decimal.ROUND_HALF_UP);
 }
 
+/** Decimal text with thousands separators, as a Mexican user reads money: "1234.50" → "1,234.50". */
+export function conMiles(text: string): string {
+  const [entero = '0', decimales] = text.split('.');
+  return `${entero.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimales !== undefined ? `.${decimales}` : ''}`;
+}
+
 /** Number of digits written after the decimal point: "3" → 0, "3.000000" → 6. */
 export function decimalesEscritos(text: string): number {
   const i = text.indexOf('.');

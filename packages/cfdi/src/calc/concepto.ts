@@ -7,6 +7,7 @@ import {
 } from '../catalogos.ts';
 import {
   decimalesEscritos,
+  conMiles,
   FIJO_CERO,
   fijo,
   fijoComparar,
@@ -123,8 +124,7 @@ function objetoDelConcepto(
   ) {
     const pct = c.descuento?.tipo === 'porcentaje' ? c.descuento.valor.trim() : '';
     const redondeado = pct !== '' && isDecimalText(pct) && fijoComparar(fijo(pct), CIEN) < 0;
-    const [ent = '0', frac] = fijoTexto(importe, d).split('.');
-    const monto = `${ent.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+    const monto = conMiles(fijoTexto(importe, d));
     errores.push({
       field: `${p}.descuento`,
       message: redondeado

@@ -136,7 +136,7 @@ export function impuestosDeDocumento(
   return [...grupos.values()].map(({ suma, ...g }) => ({ ...g, Base: suma.toFixed() }));
 }
 
-function decimalesDe(moneda: string, explicito: number | undefined): number {
+export function decimalesDe(moneda: string, explicito: number | undefined): number {
   const d = explicito ?? DECIMALES_MONEDA[moneda];
   if (d === undefined) throw new Error(`No se conocen los decimales de la moneda "${moneda}".`);
   return d;

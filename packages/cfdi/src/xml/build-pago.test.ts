@@ -228,3 +228,90 @@ describe('three partial payments add up exactly to the invoice (rules 7.5–7.6)
     expect(corto.ok).toBe(false);
   });
 });
+
+describe('a payment too small to carry its share of the taxes', () => {
+  // Two concepts of 100.00, one at IVA 16 % and one at 0 %: Total 216.00, each group 100.00.
+  const impuestos = [
+    {
+      tipo: 'traslado',
+      Impuesto: '002',
+      TipoFactor: 'Tasa',
+      TasaOCuota: '0.160000',
+      Base: '100.00',
+    },
+    {
+      tipo: 'traslado',
+      Impuesto: '002',
+      TipoFactor: 'Tasa',
+      TasaOCuota: '0.000000',
+      Base: '100.00',
+    },
+  ] as const;
+  const pagar = (ImpPagado: string) =>
+    buildPago(
+      {
+        lugarExpedicion: '42501',
+        emisor: EKU,
+        receptor: CACX,
+        pago: {
+          fechaPago: '2024-03-02T12:00:00',
+          formaDePagoP: '01',
+          monedaP: 'MXN',
+          documentos: [
+            {
+              IdDocumento: UUID,
+              Serie: 'F',
+              Folio: '7',
+              MonedaDR: 'MXN',
+              NumParcialidad: 1,
+              totalDocumento: '216.00',
+              pagadoAnterior: '0',
+              ImpPagado,
+              impuestos,
+            },
+          ],
+        },
+      },
+      { fecha: '2024-03-02T13:00:00' },
+    );
+
+  it('one cent (each group 0.0046, no base) is refused in words, with the least amount that carries them', () => {
+    const r = pagar('0.01');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errores).toEqual([
+      {
+        field: 'pago.documentos[0].ImpPagado',
+        message:
+          'El importe aplicado a la factura F-7 es tan pequeño que su parte de los impuestos no llega a un centavo, y el SAT no acepta el pago de una factura con impuestos sin ellos. Aplique al menos $ 0.02 MXN.',
+      },
+    ]);
+  });
+
+  it('that least amount gives each group a base of one cent (0.0093), and the CFDI is valid for the SAT', () => {
+    const r = pagar('0.02');
+    if (!r.ok) throw new Error(JSON.stringify(r.errores));
+    const dr = r.comprobante.Complemento!.Pagos!.Pago[0]!.DoctoRelacionado[0]!;
+    expect(dr.ObjetoImpDR).toBe('02');
+    expect(dr.ImpuestosDR?.TrasladosDR).toEqual([
+      {
+        BaseDR: '0.01',
+        ImpuestoDR: '002',
+        TipoFactorDR: 'Tasa',
+        TasaOCuotaDR: '0.160000',
+        ImporteDR: '0.00',
+      },
+      {
+        BaseDR: '0.01',
+        ImpuestoDR: '002',
+        TipoFactorDR: 'Tasa',
+        TasaOCuotaDR: '0.000000',
+        ImporteDR: '0.00',
+      },
+    ]);
+    expect(validateComprobante(r.comprobante, { catalogos: catalogosDePrueba })).toEqual([]);
+    const [check] = checkSatMany([
+      firmarComprobante(r.comprobante, satTestCsd('EKU9003173C9')).xml,
+    ]);
+    expect(check!.errors).toEqual([]);
+  });
+});

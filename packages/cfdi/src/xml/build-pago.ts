@@ -1,6 +1,7 @@
-import { calcularPago20, type DocumentoPagadoDraft } from '../calc/pagos20.ts';
+import { calcularPago20, decimalesDe, type DocumentoPagadoDraft } from '../calc/pagos20.ts';
+import { importeMinimoConImpuestos } from '../calc/pagos20-minimo.ts';
 import type { ErrorCalculo } from '../calc/types.ts';
-import { Decimal } from '../decimal.ts';
+import { conMiles, Decimal, formatear } from '../decimal.ts';
 import { CONCEPTO_PAGO, EXPORTACION, MONEDA, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
 import {
   buildEmisor,
@@ -51,6 +52,24 @@ export interface PagoComprobanteDraft {
 export type ResultadoBuildPago =
   { ok: true; comprobante: Comprobante } | { ok: false; errores: ErrorCalculo[] };
 
+/**
+ * A payment so small that its share of every tax group of the invoice rounds to no base: the SAT
+ * refuses an invoice with taxes related without its ImpuestosDR (CRP20246), so it is refused here,
+ * in words, with the least amount that carries them.
+ */
+function sinImpuestos(doc: DocumentoPagadoDraft): string {
+  const nombre =
+    doc.Serie && doc.Folio ? `${doc.Serie}-${doc.Folio}` : (doc.Folio ?? doc.IdDocumento);
+  const minimo = importeMinimoConImpuestos(doc);
+  const d = decimalesDe(doc.MonedaDR, doc.decimalesDR);
+  return (
+    `El importe aplicado a la factura ${nombre} es tan pequeño que su parte de los impuestos no llega a un centavo, y el SAT no acepta el pago de una factura con impuestos sin ellos.` +
+    (minimo === null
+      ? ''
+      : ` Aplique al menos $ ${conMiles(formatear(minimo, d))} ${doc.MonedaDR}.`)
+  );
+}
+
 /** CFDI de pago (tipo P) with the Pagos 2.0 complement (rules 7). */
 export function buildPago(draft: PagoComprobanteDraft, ctx: BuildContext): ResultadoBuildPago {
   const p = draft.pago;
@@ -91,6 +110,11 @@ export function buildPago(draft: PagoComprobanteDraft, ctx: BuildContext): Resul
       errores.push({
         field: `pago.documentos[${i}].ImpPagado`,
         message: 'El importe pagado no puede ser mayor que el saldo de la factura.',
+      });
+    else if (d.ObjetoImpDR === '02' && d.RetencionesDR.length + d.TrasladosDR.length === 0)
+      errores.push({
+        field: `pago.documentos[${i}].ImpPagado`,
+        message: sinImpuestos(p.documentos[i]!),
       });
   });
   if (p.monto !== undefined && new Decimal(p.monto).lessThan(calc.MontoMinimo))

@@ -5,7 +5,7 @@ import {
   type ImpuestoDocumento,
 } from '@repo/cfdi/calc';
 import { DECIMALES_MONEDA } from '@repo/cfdi/catalogos';
-import { Decimal, formatear } from '@repo/cfdi/decimal';
+import { conMiles, Decimal, formatear } from '@repo/cfdi/decimal';
 import { validarDatosBancariosPago } from '@repo/cfdi/validacion';
 import {
   buildPago,
@@ -42,7 +42,7 @@ export type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'>;
 
 export const FACTURA_NO_EXISTE = 'La factura no existe.';
 export const DATOS_FISCALES_INCOMPLETOS =
-  'Registra tus datos fiscales (RFC, razón social, régimen fiscal y código postal) antes de emitir un complemento de pago.';
+  'Registre sus datos fiscales (RFC, razón social, régimen fiscal y código postal) antes de emitir un complemento de pago.';
 export const SERIE_PAGOS_NO_EXISTE = 'La serie no existe o no es de recepción de pagos.';
 export const FACTURA_CANCELADA = 'La factura está cancelada: no se le pueden registrar pagos.';
 export const FACTURA_SIN_TIMBRAR = 'Sólo se registran pagos de facturas timbradas.';
@@ -65,16 +65,11 @@ export function fechaAntesDeFactura(serieFolio: string, fecha: string): string {
 }
 
 export function sobrepago(serieFolio: string, saldo: string, moneda: string): string {
-  return `El pago es mayor que el saldo de la factura ${serieFolio} ($ ${miles(saldo)} ${moneda}). Registre como máximo el saldo.`;
+  return `El pago es mayor que el saldo de la factura ${serieFolio} ($ ${conMiles(saldo)} ${moneda}). Registre como máximo el saldo.`;
 }
 
 export function tipoCambioRequerido(moneda: string): string {
   return `Indique el tipo de cambio del día del pago (pesos mexicanos por ${moneda}).`;
-}
-
-function miles(x: string): string {
-  const [e = '0', d] = x.split('.');
-  return `${e.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${d !== undefined ? `.${d}` : ''}`;
 }
 
 export interface DocumentoPago {
