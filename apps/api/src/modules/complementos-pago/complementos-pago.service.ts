@@ -16,7 +16,8 @@ import { getBalance } from '../credits/credits.service.ts';
 import { findSerie } from '../series/series.queries.ts';
 import { cancelarDocumento } from '../timbrado/cancelacion.service.ts';
 import { emitirDocumento } from '../timbrado/emision.ts';
-import { complementoPago, FACTURA_NO_EXISTE, type Deps } from './complemento-pago-tipo.ts';
+import { FACTURA_NO_EXISTE } from './complemento-pago-mensajes.ts';
+import { complementoPago, type Deps } from './complemento-pago-tipo.ts';
 import {
   documentosDePagos,
   findFacturasPagables,

@@ -16,7 +16,7 @@ import {
   OTRA_MONEDA,
   OTRO_CLIENTE,
   fechaAntesDeFactura,
-} from './complemento-pago-tipo.ts';
+} from './complemento-pago-mensajes.ts';
 import {
   V40,
   ahoraPago,

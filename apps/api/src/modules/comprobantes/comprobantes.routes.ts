@@ -17,19 +17,15 @@ import { ok } from '@repo/contracts/envelope';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
+import { fileNameOf, findEntregable, renderPdf, type Entregable } from './comprobantes.service.ts';
+import { listInvoiceSentInformation, sendByEmail } from './envio-email.service.ts';
 import {
   createShareLink,
-  fileNameOf,
-  findEntregable,
-  listInvoiceSentInformation,
   listSharingInformation,
   revokeSharingLink,
-  renderPdf,
   resolveShareToken,
-  sendByEmail,
   summaryOf,
-  type Entregable,
-} from './comprobantes.service.ts';
+} from './share-links.service.ts';
 
 /** `attachment` with an ASCII name and the exact UTF-8 one (RFCs may hold Ñ or &). */
 function contentDisposition(name: string): string {

@@ -23,7 +23,7 @@ import { users } from '../../db/schema/users.ts';
 import { createMailer } from '../../email/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
-import { EMAIL_NO_ENVIADO } from './comprobantes.service.ts';
+import { EMAIL_NO_ENVIADO } from './envio-email.service.ts';
 import { cfdiDe, seedEmpresaEntrega, type EmpresaEntrega } from './comprobantes.test-support.ts';
 
 const PUBLIC_URL = 'https://facturas.example.mx';

@@ -16,7 +16,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
 import { cfdiDatos } from '../facturas/cfdi-datos.ts';
-import { diaLocal } from '../facturas/factura-builder.ts';
+import { diaLocal } from '../facturas/factura-fecha.ts';
 import { cancelarDocumento } from '../timbrado/cancelacion.service.ts';
 import { emitirDocumento } from '../timbrado/emision.ts';
 import {

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  campoDelDraft,
-  conflictoDeImpuestos,
-  diasEntre,
-  IMPUESTO_EXENTO_CON_OTROS,
-  IMPUESTOS_REPETIDOS,
   type ImpuestoFederal,
   esPublicoEnGeneralGlobal,
-  fechaComprobante,
   ingresoDraft,
   type ContextoFactura,
 } from './factura-builder.ts';
+import {
+  conflictoDeImpuestos,
+  IMPUESTO_EXENTO_CON_OTROS,
+  IMPUESTOS_REPETIDOS,
+} from './conflicto-de-impuestos.ts';
+import { diasEntre, fechaComprobante } from './factura-fecha.ts';
+import { campoDelDraft } from './factura-previa.ts';
 import type { FacturaDraft } from '@repo/contracts/facturas';
 
 describe('fechaComprobante', () => {

@@ -21,19 +21,15 @@ import { findCurrentSellos } from '../sellos-fiscales/sellos-fiscales.queries.ts
 import { findSerie } from '../series/series.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';
 import {
-  campoDelDraft,
-  conflictoDeImpuestos,
-  diaLocal,
-  diasEntre,
   esPublicoEnGeneralGlobal,
-  fechaComprobante,
   ingresoDraft,
-  previsualizar,
   type ContextoFactura,
-  type ErrorCampo,
   type ImpuestoFederal,
   type ImpuestoLocalDato,
 } from './factura-builder.ts';
+import { conflictoDeImpuestos } from './conflicto-de-impuestos.ts';
+import { diaLocal, diasEntre, fechaComprobante } from './factura-fecha.ts';
+import { campoDelDraft, previsualizar, type ErrorCampo } from './factura-previa.ts';
 import { draftRowValues, findSelladaConDraft, insertDraftRow } from './facturas.queries.ts';
 
 /**

@@ -16,7 +16,9 @@ import { cancelarDocumento, consultarEstadoComprobante } from '../timbrado/cance
 import { marcarFacturasPpd } from '../complementos-pago/complementos-pago.queries.ts';
 import { emitirDocumento } from '../timbrado/emision.ts';
 import { cfdiDatos } from './cfdi-datos.ts';
-import { fechaComprobante, partidasDetalle, previsualizar } from './factura-builder.ts';
+import { fechaComprobante } from './factura-fecha.ts';
+import { previsualizar } from './factura-previa.ts';
+import { partidasDetalle } from './partidas-detalle.ts';
 import {
   DATOS_FISCALES_INCOMPLETOS,
   cargarContexto,

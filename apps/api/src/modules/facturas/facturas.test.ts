@@ -30,7 +30,7 @@ import {
   INFO_GLOBAL_REQUERIDA,
   MOTIVO_01_SIN_SUSTITUTO,
 } from './facturas.service.ts';
-import { IMPUESTO_EXENTO_CON_OTROS } from './factura-builder.ts';
+import { IMPUESTO_EXENTO_CON_OTROS } from './conflicto-de-impuestos.ts';
 import {
   api,
   basico,

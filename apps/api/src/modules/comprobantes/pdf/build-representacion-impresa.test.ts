@@ -256,7 +256,10 @@ describe('representación impresa (PDF) of stamped CFDIs', () => {
       ]);
       const png = readdirSync(work).find((f) => f.startsWith(prefix) && f.endsWith('.png')) ?? '';
       const image = PNG.sync.read(readFileSync(join(work, png)));
-      expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)).toBeNull();
+      // No code that decodes to anything: jsQR sometimes finds an empty "code" in the dense seal
+      // text of a page (a new seal each run), which is no QR a phone or the SAT could read.
+      const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+      expect(decoded?.data ?? '').toBe('');
     },
   );
 

@@ -32,3 +32,9 @@ export function formatFecha(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(value);
   return m ? `${m[3]}/${m[2]}/${m[1]} ${m[4]}` : value;
 }
+
+/** "clave - descripción" of a catalogue key; the key alone without a description; '' without a key. */
+export function conDescripcion(clave: string | undefined, descripcion: string | undefined): string {
+  if (!clave) return '';
+  return descripcion ? `${clave} - ${descripcion}` : clave;
+}

@@ -1,0 +1,68 @@
+import { calcularComprobante, repartirPorResiduoMayor } from '@repo/cfdi/calc';
+import { Decimal, decimal, formatear } from '@repo/cfdi/decimal';
+import type { Comprobante } from '@repo/cfdi/xml';
+import type { FacturaDraft, PartidaDetail } from '@repo/contracts/facturas';
+import { conceptoDraft, type ContextoFactura } from './factura-builder.ts';
+
+/**
+ * The draft's lines with their product's data and their amounts as the engine computes them; the
+ * local taxes of the document are shared among its lines by largest remainder, like the form does.
+ * `xml` (a stamped invoice's CFDI) gives the texts as invoiced.
+ */
+export function partidasDetalle(
+  ctx: ContextoFactura,
+  draft: FacturaDraft,
+  xml: Comprobante | null,
+): PartidaDetail[] {
+  const conceptos = draft.partidas.map((p) => conceptoDraft(ctx, p));
+  const calc = calcularComprobante({ moneda: draft.moneda, conceptos });
+  const d = calc.ok ? calc.totales.decimales : 2;
+  const cero = formatear(new Decimal(0), d);
+  const localesPorLinea = draft.partidas.map(() => new Decimal(0));
+  if (calc.ok) {
+    const grupos = new Map<string, { signo: number; tasa: Decimal; lineas: number[] }>();
+    conceptos.forEach((c, i) => {
+      for (const l of c.impuestosLocales ?? []) {
+        const tasa = decimal(formatear(decimal(l.tasa), 2));
+        const k = `${l.tipo}|${l.nombre.replace(/\s+/g, ' ').trim()}|${tasa.toFixed()}`;
+        const g = grupos.get(k) ?? { signo: l.tipo === 'traslado' ? 1 : -1, tasa, lineas: [] };
+        g.lineas.push(i);
+        grupos.set(k, g);
+      }
+    });
+    for (const g of grupos.values()) {
+      const exactos = g.lineas.map((i) =>
+        decimal(calc.totales.conceptos[i]!.BaseLocal).times(g.tasa).dividedBy(100),
+      );
+      const partes = repartirPorResiduoMayor(exactos, 2);
+      g.lineas.forEach((i, j) => {
+        localesPorLinea[i] = localesPorLinea[i]!.plus(partes[j]!.times(g.signo));
+      });
+    }
+  }
+  return draft.partidas.map((p, i) => {
+    const product = ctx.productos.get(p.product_service_id);
+    const k = xml?.Conceptos[i];
+    const cc = calc.ok ? calc.totales.conceptos[i] : undefined;
+    const suma = (ls: readonly { Importe?: string }[] | undefined) =>
+      (ls ?? []).reduce((a, l) => a.plus(decimal(l.Importe ?? '0')), new Decimal(0));
+    const total = cc
+      ? decimal(cc.BaseLocal)
+          .plus(suma(cc.Traslados))
+          .minus(suma(cc.Retenciones))
+          .plus(localesPorLinea[i]!)
+      : null;
+    return {
+      ...p,
+      descripcion: k?.Descripcion ?? p.descripcion ?? product?.description ?? '',
+      clave_unidad: k?.ClaveUnidad ?? p.clave_unidad ?? product?.unit_key ?? '',
+      clave_prod_serv: k?.ClaveProdServ ?? product?.product_service_key ?? '',
+      unidad_nombre: k?.Unidad ?? product?.unit_name ?? '',
+      no_identificacion: k ? (k.NoIdentificacion ?? null) : (product?.internal_code ?? null),
+      importe: cc?.Importe ?? cero,
+      descuento_monto: cc?.Descuento ?? cero,
+      importe_base: cc?.BaseLocal ?? cero,
+      total: total ? formatear(total, d) : cero,
+    };
+  });
+}
