@@ -5,7 +5,7 @@
  * of main) before its timings are trusted.
  */
 import { normalize, words } from '../../packages/catalogos/src/search/normalize.ts';
-import type { SearchOptions, SearchPage } from '../../packages/catalogos/src/search/text-index.ts';
+import type { SearchOptions, SearchPage } from '../../packages/catalogos/src/search/types.ts';
 import type { BenchQuery } from './queries.ts';
 
 interface Searchable<T> {

@@ -1,5 +1,5 @@
 import type { Catalogo } from './catalogo.ts';
-import type { SearchOptions, SearchPage } from './search/text-index.ts';
+import type { SearchOptions, SearchPage } from './search/types.ts';
 import type {
   ClaveDescripcion,
   ClaveProdServ,

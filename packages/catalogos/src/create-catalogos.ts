@@ -2,7 +2,8 @@ import { catalogo, type Catalogo } from './catalogo.ts';
 import type { Catalogos, CatalogoBuscable, CatalogoPorEstado } from './catalogos.ts';
 import * as read from './load.ts';
 import { readColoniasCompact } from './postal.ts';
-import { TextIndex, type TextIndexSpec } from './search/text-index.ts';
+import { TextIndex } from './search/text-index.ts';
+import type { TextIndexSpec } from './search/types.ts';
 import type { ClaveProdServ, ClaveUnidad, Estado, Municipio, TasaOCuota } from './types.ts';
 import { fechaIso, vigenteEn } from './vigencia.ts';
 

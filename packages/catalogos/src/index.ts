@@ -32,7 +32,7 @@ export type {
   CatalogoUsosCfdi,
 } from './catalogos.ts';
 export type { Catalogo } from './catalogo.ts';
-export type { SearchOptions, SearchPage } from './search/text-index.ts';
+export type { SearchOptions, SearchPage } from './search/types.ts';
 export { normalize, stem } from './search/normalize.ts';
 export { SINONIMOS } from './search/synonyms.ts';
 export { fechaIso, vigenteEn } from './vigencia.ts';

@@ -58,14 +58,8 @@ class Dictionary {
   }
 }
 
-export const CODIGO_POSTAL_HEADER = [
-  'clave',
-  'estado',
-  'municipio',
-  'localidad',
-  'estimulo_franja_fronteriza',
-  'vigencia_desde',
-  'vigencia_hasta',
+/** The time-zone columns of c_CodigoPostal. */
+export const HUSO_COLUMNAS = [
   'huso_descripcion',
   'huso_verano_mes_inicio',
   'huso_verano_dia_inicio',
@@ -76,11 +70,23 @@ export const CODIGO_POSTAL_HEADER = [
   'huso_invierno_hora_inicio',
   'huso_invierno_diferencia',
   'huso_origen',
+] as const;
+
+export const CODIGO_POSTAL_HEADER = [
+  'clave',
+  'estado',
+  'municipio',
+  'localidad',
+  'estimulo_franja_fronteriza',
+  'vigencia_desde',
+  'vigencia_hasta',
+  ...HUSO_COLUMNAS,
 ].join('\t');
 
 /**
  * c_CodigoPostal: per row its key (a 5-digit number) and the id of the rest of its line; `parse`
- * turns a key and that rest into the row (load.ts's reader, so rows are what they always were).
+ * turns a key and that rest into the row (load/geografia.ts's reader, so rows are what they always
+ * were).
  */
 export function readCodigosPostalesCompact(
   dir: string,

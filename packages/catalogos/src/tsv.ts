@@ -48,3 +48,6 @@ export function mapTsv<K extends string, T>(
 
 /** SAT flags: `1` (yes) / empty or `0` (no). */
 export const flag = (v: string): boolean => v === '1';
+
+/** The validity columns of most SAT catalogs. */
+export const V = ['vigencia_desde', 'vigencia_hasta'] as const;

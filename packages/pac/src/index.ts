@@ -25,9 +25,5 @@ export {
   NO_CERTIFICADO_SANDBOX,
   type CertificadoSandbox,
 } from './sandbox/certificado-sandbox.ts';
-export {
-  SwSapienPac,
-  totalExpresion,
-  type SwSapienOptions,
-  CONSULTA_SAT_PRODUCCION,
-} from './sw-sapien/sw-sapien-pac.ts';
+export { SwSapienPac, type SwSapienOptions } from './sw-sapien/sw-sapien-pac.ts';
+export { totalExpresion, CONSULTA_SAT_PRODUCCION } from './sw-sapien/consulta-sat.ts';

@@ -1,7 +1,7 @@
 /**
  * Sorted posting lists (row ids in ascending order, which is rank order inside a tier) and the
  * operations a search needs on them without building more lists than it must: membership, merged
- * walks, intersections of unions, counts.
+ * walks, intersections of unions, counts, unions built out.
  */
 
 export const EMPTY = new Int32Array(0);
@@ -177,3 +177,36 @@ const NO_LISTS: readonly Int32Array[] = [];
  * allocates no cursors, so it leaves less garbage for the young generation's collections.
  */
 const probe = { at: new Int32Array(32), first: new Int32Array(8), walk: new UnionCursor() };
+
+/**
+ * The sorted union of lists holding `total` ids in all, few for the rows of the index: the lists
+ * concatenated, sorted, each id once.
+ */
+export function sortedUnion(lists: readonly Int32Array[], total: number): Int32Array {
+  const all = new Int32Array(total);
+  let o = 0;
+  for (const l of lists) {
+    all.set(l, o);
+    o += l.length;
+  }
+  all.sort();
+  let w = 0;
+  for (let i = 0; i < all.length; i++)
+    if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i] as number;
+  return all.slice(0, w);
+}
+
+/** The sorted union of lists, through `mark` (one entry per row) and a new `stamp`. */
+export function markedUnion(
+  lists: readonly Int32Array[],
+  mark: Uint32Array,
+  stamp: number,
+): Int32Array {
+  for (const l of lists) for (let i = 0; i < l.length; i++) mark[l[i] as number] = stamp;
+  let w = 0;
+  for (let id = 0; id < mark.length; id++) if (mark[id] === stamp) w++;
+  const out = new Int32Array(w);
+  w = 0;
+  for (let id = 0; id < mark.length; id++) if (mark[id] === stamp) out[w++] = id;
+  return out;
+}

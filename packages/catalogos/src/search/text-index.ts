@@ -1,40 +1,10 @@
-import { normalize, stem, words } from './normalize.ts';
-import { EMPTY, UnionCursor } from './postings.ts';
+import { lowerBound, prefixEnd } from './binary-search.ts';
+import { normalize } from './normalize.ts';
+import { EMPTY, markedUnion, sortedUnion, UnionCursor } from './postings.ts';
 import { EveryRow, OneWord, severalWords, type Postings, type Ranking } from './ranking.ts';
 import { STOP_WORDS } from './stop-words.ts';
-import { SINONIMOS } from './synonyms.ts';
-
-export interface SearchOptions {
-  /** 1-based page; default 1. */
-  page?: number;
-  /** Rows per page; default 20, at most 100. */
-  perPage?: number;
-  /**
-   * Keys to put first when they are among the results, in this order (an enterprise's own most
-   * used keys); the other results follow in rank order.
-   */
-  preferred?: readonly string[];
-}
-
-export interface SearchPage<T> {
-  data: T[];
-  currentPage: number;
-  perPage: number;
-  total: number;
-  lastPage: number;
-}
-
-export interface TextIndexSpec<T> {
-  key(row: T): string;
-  /** The main text (description or name): a match here ranks first. */
-  primary(row: T): string;
-  /** Other words that find the row (palabras similares, symbol ...). */
-  secondary(row: T): string;
-  /** A one-word query that may be a key or a key prefix (normalised, lower case). */
-  keyPattern: RegExp;
-  /** Static order of rows inside a tier: negative when `a` should come first. */
-  compare(a: T, b: T): number;
-}
+import type { SearchOptions, SearchPage, TextIndexSpec } from './types.ts';
+import { addSynonymStems, indexWords, prefixRanges, shortQueries } from './vocabulary.ts';
 
 const CACHE_LIMIT = 4096;
 const NO_KEYS: readonly string[] = [];
@@ -95,34 +65,8 @@ export class TextIndex<T> {
     this.#sortedKeyIds = Int32Array.from(byKey, (e) => e[1]);
     this.#everyRow = new EveryRow(this.#sortedKeyIds);
 
-    const primary = new Map<string, number[]>();
-    const all = new Map<string, number[]>();
-    const add = (map: Map<string, number[]>, s: string, id: number) => {
-      const list = map.get(s);
-      if (list === undefined) map.set(s, [id]);
-      else if (list[list.length - 1] !== id) list.push(id);
-    };
-    for (let id = 0; id < n; id++) {
-      const row = this.#rows[id] as T;
-      for (const w of words(spec.primary(row))) {
-        if (STOP_WORDS.has(w)) continue;
-        const s = stem(w);
-        add(primary, s, id);
-        add(all, s, id);
-      }
-      for (const w of words(spec.secondary(row))) if (!STOP_WORDS.has(w)) add(all, stem(w), id);
-    }
-    for (const [s, list] of primary) this.#primary.set(s, Int32Array.from(list));
-    for (const [s, list] of all) this.#all.set(s, Int32Array.from(list));
-    this.#vocabulary = [...all.keys()].sort();
-
-    for (const group of SINONIMOS) {
-      const stems = [...new Set(group.map((w) => stem(normalize(w))))];
-      for (const s of stems) {
-        const known = this.#synonyms.get(s) ?? [];
-        this.#synonyms.set(s, [...new Set([...known, ...stems])]);
-      }
-    }
+    this.#vocabulary = indexWords(this.#rows, spec, this.#primary, this.#all);
+    addSynonymStems(this.#synonyms);
     this.#postings = this.#postingsView(new Int32Array(n), new Uint16Array(n));
     if (options.precompute !== false) {
       this.#precomputePrefixes();
@@ -155,18 +99,8 @@ export class TextIndex<T> {
    */
   #precomputePrefixes(): void {
     const vocab = this.#vocabulary;
-    const ranges = new Map<string, { lo: number; hi: number }>();
-    for (let i = 0; i < vocab.length; i++) {
-      const s = vocab[i] as string;
-      for (let len = 1; len <= s.length; len++) {
-        const p = s.slice(0, len);
-        const r = ranges.get(p);
-        if (r === undefined) ranges.set(p, { lo: i, hi: i + 1 });
-        else r.hi = i + 1;
-      }
-    }
     const shared = new Map<number, [Int32Array, Int32Array]>();
-    for (const [p, r] of ranges) {
+    for (const [p, r] of prefixRanges(vocab)) {
       if (r.hi - r.lo === 1) continue;
       const key = r.lo * (vocab.length + 1) + r.hi;
       let lists = shared.get(key);
@@ -180,9 +114,7 @@ export class TextIndex<T> {
   }
 
   #precomputeShortTotals(): void {
-    const queries = new Set<string>();
-    for (const w of [...this.#vocabulary, ...this.#sortedKeys])
-      for (let len = 1; len <= 2 && len <= w.length; len++) queries.add(w.slice(0, len));
+    const queries = shortQueries([...this.#vocabulary, ...this.#sortedKeys]);
     for (const q of queries) this.#shortTotals.set(q, this.#compute(q).total);
   }
 
@@ -309,15 +241,7 @@ export class TextIndex<T> {
   #keyRange(q: string): Int32Array {
     const keys = this.#sortedKeys;
     const lo = lowerBound(keys, q);
-    // The keys from lo on start with q up to a point: binary search for it.
-    let hi = lo;
-    let top = keys.length;
-    while (hi < top) {
-      const mid = (hi + top) >>> 1;
-      if ((keys[mid] as string).startsWith(q)) hi = mid + 1;
-      else top = mid;
-    }
-    return this.#sortedKeyIds.subarray(lo, hi);
+    return this.#sortedKeyIds.subarray(lo, prefixEnd(keys, q, lo));
   }
 
   /** Rows with a word whose stem starts with `p`, computed now. */
@@ -360,28 +284,9 @@ export class TextIndex<T> {
         total += list.length;
       }
     }
-    if (total * 8 < this.#rows.length) {
-      const all = new Int32Array(total);
-      let o = 0;
-      for (const l of lists) {
-        all.set(l, o);
-        o += l.length;
-      }
-      all.sort();
-      let w = 0;
-      for (let i = 0; i < all.length; i++)
-        if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i] as number;
-      return all.slice(0, w);
-    }
+    if (total * 8 < this.#rows.length) return sortedUnion(lists, total);
     const stamp = this.#nextStamp();
-    const mark = this.#mark;
-    for (const l of lists) for (let i = 0; i < l.length; i++) mark[l[i] as number] = stamp;
-    let w = 0;
-    for (let id = 0; id < mark.length; id++) if (mark[id] === stamp) w++;
-    const out = new Int32Array(w);
-    w = 0;
-    for (let id = 0; id < mark.length; id++) if (mark[id] === stamp) out[w++] = id;
-    return out;
+    return markedUnion(lists, this.#mark, stamp);
   }
 
   #nextStamp(): number {
@@ -392,16 +297,4 @@ export class TextIndex<T> {
     }
     return this.#stamp;
   }
-}
-
-/** First index of a sorted string array whose value is >= s. */
-function lowerBound(sorted: readonly string[], s: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < s) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -14,7 +14,8 @@ import {
 import { cfdiSellado, csdEku, EKU } from '../../test/cfdi-de-prueba.ts';
 import { SandboxPac } from '../sandbox/sandbox-pac.ts';
 import { startFakeSw, type FakeSw } from './fake-server.ts';
-import { SwSapienPac, totalExpresion, type SwSapienOptions } from './sw-sapien-pac.ts';
+import { totalExpresion } from './consulta-sat.ts';
+import { SwSapienPac, type SwSapienOptions } from './sw-sapien-pac.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sw-fake-'));
 const AHORA = new Date('2026-03-02T16:00:00Z');

@@ -11,7 +11,6 @@ import {
   PacCredencialesError,
   PacDuplicadoError,
   PacError,
-  PacNoDisponibleError,
   PacRechazoError,
   PacRespuestaInvalidaError,
 } from '../errors.ts';
@@ -19,15 +18,16 @@ import type {
   CancelarInput,
   CodigoCancelacion,
   ConsultarEstadoInput,
-  EsCancelable,
   EstadoCfdi,
-  EstatusCancelacion,
   Pac,
   ResultadoCancelacion,
   Timbre,
   TimbrarOptions,
 } from '../pac.ts';
 import { fechaLocal } from '@repo/cfdi/xml';
+import { CONSULTA_SAT_PRODUCCION, consultarEstadoSat } from './consulta-sat.ts';
+import { http, json, rechazo, str, type HttpAnswer, type SwEnvelope } from './http.ts';
+import { timbreDeXml } from './timbre.ts';
 
 export interface SwSapienOptions {
   /** Services host: `https://services.test.sw.com.mx` or `https://services.sw.com.mx`. */
@@ -45,56 +45,6 @@ export interface SwSapienOptions {
   clock?: () => Date;
 }
 
-export const CONSULTA_SAT_PRODUCCION =
-  'https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc';
-
-interface SwEnvelope {
-  status?: string;
-  message?: string;
-  messageDetail?: string | null;
-  data?: Record<string, unknown> | null;
-}
-
-interface HttpAnswer {
-  status: number;
-  text: string;
-}
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-function atributo(xml: string, nombre: string): string {
-  return new RegExp(`\\s${nombre}="([^"]*)"`).exec(xml)?.[1] ?? '';
-}
-
-/** Stamp fields from a stamped CFDI's TimbreFiscalDigital. */
-function timbreDeXml(
-  xml: string,
-): Omit<Timbre, 'codigo' | 'mensaje' | 'incidencias' | 'raw' | 'previamenteTimbrado'> | undefined {
-  const i = xml.indexOf('TimbreFiscalDigital ');
-  if (i < 0) return undefined;
-  const tfd = xml.slice(i, xml.indexOf('>', i));
-  const uuid = atributo(tfd, 'UUID');
-  if (!uuid) return undefined;
-  const leyenda = atributo(tfd, 'Leyenda');
-  const campos = {
-    uuid,
-    fechaTimbrado: atributo(tfd, 'FechaTimbrado'),
-    rfcProvCertif: atributo(tfd, 'RfcProvCertif'),
-    selloCFD: atributo(tfd, 'SelloCFD'),
-    noCertificadoSAT: atributo(tfd, 'NoCertificadoSAT'),
-    selloSAT: atributo(tfd, 'SelloSAT'),
-  };
-  const cadena = `||1.1|${campos.uuid}|${campos.fechaTimbrado}|${campos.rfcProvCertif}|${leyenda ? `${leyenda}|` : ''}${campos.selloCFD}|${campos.noCertificadoSAT}||`;
-  return { xml, ...campos, cadenaOriginalTfd: cadena };
-}
-
-/** `tt` of the verification expression (rules 6.4): no non-significant zeros, one digit each side. */
-export function totalExpresion(total: string): string {
-  const [entero = '0', decimales = ''] = total.trim().split('.');
-  const e = entero.replace(/^0+(?=\d)/, '') || '0';
-  return `${e}.${decimales.replace(/0+$/, '') || '0'}`;
-}
-
 export class SwSapienPac implements Pac {
   private token: string | undefined;
   private tokenVence = 0;
@@ -110,58 +60,17 @@ export class SwSapienPac implements Pac {
 
   // --------------------------------------------------------------------------- transport
 
-  private async http(url: string, init: RequestInit): Promise<HttpAnswer> {
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        ...init,
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000),
-      });
-    } catch (e) {
-      const timeout =
-        e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      throw new PacNoDisponibleError(
-        timeout ? 'TIMEOUT' : 'UNAVAILABLE',
-        mensajePac(timeout ? 'TIMEOUT' : 'UNAVAILABLE'),
-        '',
-        e,
-      );
-    }
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (e) {
-      const timeout =
-        e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      throw new PacNoDisponibleError(
-        timeout ? 'TIMEOUT' : 'UNAVAILABLE',
-        mensajePac(timeout ? 'TIMEOUT' : 'UNAVAILABLE'),
-        '',
-        e,
-      );
-    }
-    if (res.status >= 500)
-      throw new PacNoDisponibleError('UNAVAILABLE', mensajePac('UNAVAILABLE'), text);
-    return { status: res.status, text };
-  }
-
-  private json(a: HttpAnswer): SwEnvelope {
-    try {
-      const v = JSON.parse(a.text) as unknown;
-      if (v && typeof v === 'object' && !Array.isArray(v)) return v as SwEnvelope;
-    } catch {
-      // fall through
-    }
-    throw new PacRespuestaInvalidaError('MALFORMED', mensajePac('MALFORMED'), a.text);
-  }
-
   private async autenticar(): Promise<string> {
-    const a = await this.http(`${this.opts.url}/v2/security/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: this.opts.user, password: this.opts.password }),
-    });
-    const env = this.json(a);
+    const a = await http(
+      `${this.opts.url}/v2/security/authenticate`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: this.opts.user, password: this.opts.password }),
+      },
+      this.opts.timeoutMs,
+    );
+    const env = json(a);
     const token = str(env.data?.['token']);
     if (a.status === 401 || a.status === 403 || env.status !== 'success' || !token) {
       if (a.status === 200 && env.status === 'success')
@@ -191,20 +100,28 @@ export class SwSapienPac implements Pac {
   private async autorizado(url: string, init: () => RequestInit): Promise<HttpAnswer> {
     const base = init();
     const llamar = async (t: string) =>
-      this.http(url, {
-        ...base,
-        headers: { ...(base.headers as Record<string, string>), authorization: `Bearer ${t}` },
-      });
+      http(
+        url,
+        {
+          ...base,
+          headers: { ...(base.headers as Record<string, string>), authorization: `Bearer ${t}` },
+        },
+        this.opts.timeoutMs,
+      );
     let a = await llamar(await this.tokenVigente());
     if ((a.status === 401 || a.status === 403) && this.opts.user && this.opts.password) {
       this.token = undefined;
-      a = await this.http(url, {
-        ...init(),
-        headers: {
-          ...(init().headers as Record<string, string>),
-          authorization: `Bearer ${await this.autenticar()}`,
+      a = await http(
+        url,
+        {
+          ...init(),
+          headers: {
+            ...(init().headers as Record<string, string>),
+            authorization: `Bearer ${await this.autenticar()}`,
+          },
         },
-      });
+        this.opts.timeoutMs,
+      );
     }
     if (a.status === 401 || a.status === 403) {
       let mensaje: string;
@@ -218,15 +135,6 @@ export class SwSapienPac implements Pac {
     return a;
   }
 
-  private rechazo(env: SwEnvelope, raw: string): PacRechazoError {
-    const message = str(env.message) || 'Error del PAC.';
-    const codigo = codigoDeMensaje(message) ?? 'PAC';
-    const detalle = str(env.messageDetail);
-    return new PacRechazoError(codigo, message, raw, [
-      { codigo, mensaje: message, ...(detalle ? { detalle } : {}) },
-    ]);
-  }
-
   // ----------------------------------------------------------------------------- timbrar
 
   async timbrar(xml: string, _options: TimbrarOptions): Promise<Timbre> {
@@ -236,7 +144,7 @@ export class SwSapienPac implements Pac {
       return { method: 'POST', body: f };
     };
     const a = await this.autorizado(`${this.opts.url}/cfdi33/stamp/v4`, form);
-    const env = this.json(a);
+    const env = json(a);
     if (env.status === 'success') {
       const d = env.data ?? {};
       const cfdi = str(d['cfdi']);
@@ -275,7 +183,7 @@ export class SwSapienPac implements Pac {
         };
       throw new PacDuplicadoError('307', message, a.text);
     }
-    if (env.status === 'error' && message) throw this.rechazo(env, a.text);
+    if (env.status === 'error' && message) throw rechazo(env, a.text);
     throw new PacRespuestaInvalidaError('MALFORMED', mensajePac('MALFORMED'), a.text);
   }
 
@@ -300,9 +208,9 @@ export class SwSapienPac implements Pac {
       f.append('xml', new Blob([xml], { type: 'text/xml' }), 'xml');
       return { method: 'POST', body: f };
     });
-    const env = this.json(a);
+    const env = json(a);
     if (env.status !== 'success') {
-      if (env.status === 'error' && str(env.message)) throw this.rechazo(env, a.text);
+      if (env.status === 'error' && str(env.message)) throw rechazo(env, a.text);
       throw new PacRespuestaInvalidaError('MALFORMED', mensajePac('MALFORMED'), a.text);
     }
     const mapa = env.data?.['uuid'];
@@ -338,42 +246,11 @@ export class SwSapienPac implements Pac {
 
   /** The SAT status service (SOAP), with the verification expression of rules 6.4. */
   async consultarEstado(input: ConsultarEstadoInput): Promise<EstadoCfdi> {
-    const expresion =
-      `?re=${input.rfcEmisor}&rr=${input.rfcReceptor}&tt=${totalExpresion(input.total)}&id=${input.uuid}` +
-      (input.sello8 ? `&fe=${input.sello8}` : '');
-    const body =
-      `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:tem="http://tempuri.org/">` +
-      `<soap:Header/><soap:Body><tem:Consulta><tem:expresionImpresa><![CDATA[${expresion}]]></tem:expresionImpresa></tem:Consulta></soap:Body></soap:Envelope>`;
-    const a = await this.http(this.opts.consultaSatUrl ?? CONSULTA_SAT_PRODUCCION, {
-      method: 'POST',
-      headers: {
-        'content-type': 'text/xml; charset=utf-8',
-        soapaction: 'http://tempuri.org/IConsultaCFDIService/Consulta',
-      },
-      body,
-    });
-    const campo = (n: string): string | undefined => {
-      const m = new RegExp(
-        `<(?:\\w+:)?${n}(?:\\s[^>]*)?>([^<]*)</(?:\\w+:)?${n}>|<(?:\\w+:)?${n}(?:\\s[^>]*)?/>`,
-      ).exec(a.text);
-      return m ? (m[1] ?? '') : undefined;
-    };
-    const codigoEstatus = campo('CodigoEstatus');
-    const estado = campo('Estado');
-    if (a.status !== 200 || codigoEstatus === undefined || estado === undefined)
-      throw new PacRespuestaInvalidaError('MALFORMED', mensajePac('MALFORMED'), a.text);
-    if (!['Vigente', 'Cancelado', 'No Encontrado'].includes(estado))
-      throw new PacRespuestaInvalidaError('MALFORMED', mensajePac('MALFORMED'), a.text);
-    return {
-      codigo: codigoEstatus.startsWith('S') ? 'S' : 'N',
-      mensaje: codigoEstatus,
-      incidencias: [],
-      raw: a.text,
-      codigoEstatus,
-      estado: estado as EstadoCfdi['estado'],
-      esCancelable: (campo('EsCancelable') ?? '') as EsCancelable | '',
-      estatusCancelacion: (campo('EstatusCancelacion') ?? '') as EstatusCancelacion,
-    };
+    return consultarEstadoSat(
+      this.opts.consultaSatUrl ?? CONSULTA_SAT_PRODUCCION,
+      input,
+      this.opts.timeoutMs,
+    );
   }
 
   // ------------------------------------------------------------------------ probarConexion
@@ -393,7 +270,7 @@ export class SwSapienPac implements Pac {
         `${this.opts.apiUrl ?? this.opts.url}/management/v2/api/users/balance`,
         () => ({ method: 'GET' }),
       );
-      const env = this.json(a);
+      const env = json(a);
       if (env.status !== 'success')
         throw new PacRespuestaInvalidaError('MALFORMED', mensajePac('MALFORMED'), a.text);
       return { ok: true, codigo: '200', mensaje: 'Conexión con SW Sapien correcta.', raw: a.text };
