@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FacturaDraftRequestInput, TimbrarFacturaResponse } from '@repo/contracts/facturas';
+import type { TaxResponse } from '@repo/contracts/impuestos';
 import type { SerieResponse } from '@repo/contracts/series';
 import { signInPage } from '../fixtures/accounts.ts';
 import { PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
@@ -262,5 +263,51 @@ describe('payment complements', () => {
     expect(docs.map((d) => /ImpPagado="([^"]+)"/.exec(d)?.[1])).toEqual(['116.00', '232.00']);
     expect(docs.map((d) => /ImpSaldoInsoluto="([^"]+)"/.exec(d)?.[1])).toEqual(['0.00', '0.00']);
     expect(texto).toContain('Monto="5997.60"');
+  });
+
+  it('a payment too small to carry its share of the taxes: the form says so under the amount, with what works', async () => {
+    // 100.00 at IVA 16 % and 100.00 exempt: Total 216.00, each tax group 100.00. One cent gives each
+    // group 0.0046 of base, which rounds to nothing: the SAT would refuse the complement. An
+    // account of its own: the journey's first one has spent its ten free credits by now.
+    const cuenta = await setUpFacturacion(journey.app, journey.smtp, { name: 'Raúl Centavos' });
+    const exento = (await cuenta.api.get<TaxResponse[]>('impuestos-trasladados')).find(
+      (t) => t.tax_type === 'IVA' && t.tipo_factor === 'Exento',
+    );
+    expect(exento).toBeDefined();
+    const base = facturaDraft(cuenta, { precio: '100.00', forma_pago: '99', metodo_pago: 'PPD' });
+    const partida = base.partidas[0]!;
+    const { factura } = await cuenta.api.send<TimbrarFacturaResponse>(
+      'POST',
+      'facturacion/V40/facturas-ingreso',
+      { ...base, partidas: [partida, { ...partida, impuestos_trasladados: [exento!.id] }] },
+    );
+    const page = await newPage(journey.browser, journey.app.url);
+    await signInPage(page, cuenta.session);
+    await page.goto(`/facturacion/facturas/detalle/${factura.id}`);
+    const seccion = page.getByTestId('pagos-factura');
+    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 216.00');
+    const creditos = await cuenta.api.get<{ user_total_remaining_credits: number }>(
+      'users/get-total-remaining-credits',
+    );
+
+    await pagar(page, '01', '0.01');
+    await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    const form = page.getByTestId('pago-form');
+    await form
+      .getByText(
+        `El importe aplicado a la factura F-${String(factura.folio)} es tan pequeño que su parte de los impuestos no llega a un centavo, y el SAT no acepta el pago de una factura con impuestos sin ellos. Aplique al menos $ 0.02 MXN.`,
+      )
+      .waitFor(PAC);
+    await screenshot(page, 'pago-sin-impuestos');
+    expect(await seccion.getByTestId('pagos-saldo').innerText()).toBe('$ 216.00');
+    expect(
+      await cuenta.api.get<{ user_total_remaining_credits: number }>(
+        'users/get-total-remaining-credits',
+      ),
+    ).toEqual(creditos);
+
+    await form.locator('#pago-monto').fill('0.02');
+    await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 215.98');
   });
 });
