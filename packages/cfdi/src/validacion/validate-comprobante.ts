@@ -1,7 +1,8 @@
 import type { Comprobante } from '../xml/model.ts';
 import type { CatalogosLookup } from './catalogos-lookup.ts';
 import { Errores, type ErrorValidacion } from './error-validacion.ts';
-import { reglasComprobante, reglasTotales } from './rules/comprobante.ts';
+import { reglasComprobante } from './rules/comprobante.ts';
+import { reglasTotales } from './rules/comprobante-totales.ts';
 import { reglasConceptos } from './rules/conceptos.ts';
 import { reglasEmisorReceptor } from './rules/emisor-receptor.ts';
 import { reglasGlobal } from './rules/global.ts';

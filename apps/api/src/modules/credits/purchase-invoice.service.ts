@@ -14,7 +14,7 @@ import { findUserContact } from '../comprobantes/comprobantes.queries.ts';
 import { findEntregable } from '../comprobantes/comprobantes.service.ts';
 import { sendByEmail } from '../comprobantes/envio-email.service.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
-import { createFactura } from '../facturas/facturas.service.ts';
+import { createFactura } from '../facturas/factura-timbrado.service.ts';
 import { getImpuestos } from '../impuestos/impuestos.service.ts';
 import { findByInternalCode } from '../products-services/products-services.queries.ts';
 import { listSeries } from '../series/series.queries.ts';

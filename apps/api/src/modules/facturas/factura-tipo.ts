@@ -30,7 +30,11 @@ import {
 import { conflictoDeImpuestos } from './conflicto-de-impuestos.ts';
 import { diaLocal, diasEntre, fechaComprobante } from './factura-fecha.ts';
 import { campoDelDraft, previsualizar, type ErrorCampo } from './factura-previa.ts';
-import { draftRowValues, findSelladaConDraft, insertDraftRow } from './facturas.queries.ts';
+import {
+  draftRowValues,
+  findSelladaConDraft,
+  insertDraftRow,
+} from './facturas-borrador.queries.ts';
 
 /**
  * The income invoice (tipo I) as a document type of the shared lifecycle (timbrado/emision.ts):

@@ -24,16 +24,10 @@ import { exportFacturas, FACTURAS_EXPORT_NAME } from './facturas-export.ts';
 import { listFacturas, type FacturaFilters } from './facturas-lista.queries.ts';
 import { listPpdPending } from './ppd-pendientes.queries.ts';
 import { hoyDeLaEmpresa } from './factura-tipo.ts';
-import {
-  cancelarFactura,
-  consultarEstadoFactura,
-  createFactura,
-  getFactura,
-  removePreFactura,
-  savePreFactura,
-  timbrarPreFactura,
-  updatePreFacturaDraft,
-} from './facturas.service.ts';
+import { cancelarFactura, consultarEstadoFactura } from './factura-cancelacion.service.ts';
+import { createFactura, timbrarPreFactura } from './factura-timbrado.service.ts';
+import { getFactura } from './facturas.service.ts';
+import { removePreFactura, savePreFactura, updatePreFacturaDraft } from './pre-facturas.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const EnterpriseParams = z.object({ enterpriseId: z.coerce.number().int().positive() });

@@ -28,8 +28,8 @@ import {
   FECHA_FUERA_DE_RANGO,
   INFO_GLOBAL_NO_APLICA,
   INFO_GLOBAL_REQUERIDA,
-  MOTIVO_01_SIN_SUSTITUTO,
 } from './facturas.service.ts';
+import { MOTIVO_01_SIN_SUSTITUTO } from './factura-cancelacion.service.ts';
 import { IMPUESTO_EXENTO_CON_OTROS } from './conflicto-de-impuestos.ts';
 import {
   api,

@@ -1,0 +1,87 @@
+import {
+  facturaViewStatus,
+  type CancelacionResponse,
+  type CancelarFacturaRequest,
+  type FacturaStatus,
+} from '@repo/contracts/facturas';
+import { AppError } from '../../http/errors.ts';
+import { cancelarDocumento, consultarEstadoComprobante } from '../timbrado/cancelacion.service.ts';
+import type { Deps } from './factura-tipo.ts';
+import { findFactura } from './facturas.queries.ts';
+import { FACTURA_NO_EXISTE } from './facturas.service.ts';
+
+/** Cancelling a stamped invoice before the SAT, and refreshing its cancellation status. */
+
+export const MOTIVO_01_SIN_SUSTITUTO =
+  'Para cancelar con el motivo 01 primero timbre la factura que sustituye a ésta, relacionándola con el tipo de relación 04 (Sustitución de los CFDI previos), e indique su folio fiscal.';
+export const FACTURA_YA_CANCELADA = 'La factura ya está cancelada.';
+export const SOLO_TIMBRADA_CANCELAR = 'Sólo se puede cancelar una factura timbrada.';
+
+function statusDe(status: string): FacturaStatus {
+  return status === 'cancelada'
+    ? 'cancelled'
+    : status === 'pre_factura'
+      ? 'pre_factura'
+      : 'timbrada';
+}
+
+/** POST /facturacion/V40/cancelar-factura: asks the PAC and answers the SAT status it reports. */
+export async function cancelarFactura(
+  deps: Deps,
+  enterpriseId: number,
+  request: CancelarFacturaRequest,
+): Promise<CancelacionResponse> {
+  const row = await findFactura(deps.db, enterpriseId, request.factura_id);
+  if (!row) throw new AppError('NOT_FOUND', FACTURA_NO_EXISTE);
+  const resultado = await cancelarDocumento(deps, {
+    enterpriseId,
+    documento: row,
+    motivo: request.motivo,
+    folioSustitucion: request.folio_sustitucion,
+    mensajes: {
+      yaCancelado: FACTURA_YA_CANCELADA,
+      soloTimbrado: SOLO_TIMBRADA_CANCELAR,
+      sinSustituto: MOTIVO_01_SIN_SUSTITUTO,
+    },
+  });
+  return cancelacionResponse(row.id, resultado);
+}
+
+/** What cancelling and refreshing the SAT status answer: the invoice's statuses and the SAT's. */
+function cancelacionResponse(
+  facturaId: number,
+  { comprobante, estado }: Awaited<ReturnType<typeof consultarEstadoComprobante>>,
+): CancelacionResponse {
+  const status = statusDe(comprobante.status);
+  return {
+    factura_id: facturaId,
+    status,
+    view_status: facturaViewStatus(status, comprobante.estatus_cancelacion),
+    estado: estado.estado,
+    es_cancelable: estado.esCancelable,
+    estatus_cancelacion: comprobante.estatus_cancelacion,
+    motivo_cancelacion: comprobante.motivo_cancelacion,
+    folio_sustitucion: comprobante.folio_sustitucion,
+  };
+}
+
+/** POST /facturacion/V40/facturas-ingreso/{id}/estado-cancelacion: the SAT status, refreshed. */
+export async function consultarEstadoFactura(
+  deps: Deps,
+  enterpriseId: number,
+  id: number,
+): Promise<CancelacionResponse> {
+  const row = await findFactura(deps.db, enterpriseId, id);
+  if (!row) throw new AppError('NOT_FOUND', FACTURA_NO_EXISTE);
+  if (row.status === 'pre_factura' || !row.uuid) {
+    throw new AppError(
+      'CONFLICT',
+      'Una pre-factura no tiene estado ante el SAT: primero timbrela.',
+    );
+  }
+  const resultado = await consultarEstadoComprobante(deps, {
+    enterpriseId,
+    comprobanteId: row.id,
+  });
+  return cancelacionResponse(row.id, resultado);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { CfdiDatos } from './facturas.ts';
+import { FacturaGlobalStatus } from './facturas-globales-estados.ts';
+
+/** Global invoices: the detail of one global (answer of get, save and stamp). */
+
+// ------------------------------------------------------------------------------------ detail
+
+export const ImpuestoTrasladado = z.object({
+  /** 002 IVA, 003 IEPS. */
+  impuesto: z.string(),
+  tipo_factor: z.string(),
+  tasa_o_cuota: z.string().nullable(),
+  base: z.string(),
+  importe: z.string().nullable(),
+});
+export type ImpuestoTrasladado = z.infer<typeof ImpuestoTrasladado>;
+
+/** A sale with its amounts as the engine computes them (the spec's line template). */
+export const PartidaGlobal = z.object({
+  folioVenta: z.string(),
+  grupoImpuestosId: z.number().int(),
+  subtotal: z.string(),
+  descuento: z.string().nullable(),
+  /** Sum of the sale's transferred taxes. */
+  impuestos: z.string(),
+  totalVenta: z.string(),
+  impuestosTrasladados: z.array(ImpuestoTrasladado),
+});
+export type PartidaGlobal = z.infer<typeof PartidaGlobal>;
+
+export const TotalesGlobal = z.object({
+  subtotal: z.string(),
+  descuento: z.string().nullable(),
+  impuestos: z.string(),
+  total: z.string(),
+  ventas: z.number().int(),
+});
+export type TotalesGlobal = z.infer<typeof TotalesGlobal>;
+
+/** GET /facturacion/V40/facturas-globales/{id} and the answer of save and stamp. */
+export const FacturaGlobalResponse = z.object({
+  id: z.number().int(),
+  status: FacturaGlobalStatus,
+  /** Spanish label, with the SAT cancellation status while one is pending. */
+  view_status: z.string(),
+  /** Whether the form may still change it (saved, year within 2 years). */
+  editable: z.boolean(),
+  formaPago: z.string(),
+  creationDate: z.string().nullable(),
+  month: z.number().int(),
+  year: z.number().int(),
+  periodicidad: z.enum(['04', '05']),
+  /** c_Meses of the period (01–12, 13–18). */
+  meses: z.string(),
+  /** "Marzo 2026", "Bimestre Enero-Febrero 2026". */
+  periodo: z.string(),
+  serie: z.object({ id: z.number().int(), serie: z.string(), folio: z.number().int().nullable() }),
+  partidas: z.array(PartidaGlobal),
+  totales: TotalesGlobal,
+  uuid: z.string().nullable(),
+  fecha: z.string().nullable(),
+  estatus_cancelacion: z.string(),
+  /** The CFDI's data once stamped; null for a saved global. */
+  cfdi: CfdiDatos.nullable(),
+  /** Day (AAAA-MM-DD) by which rules 8.4 ask it to be issued. */
+  limite_emision: z.string(),
+});
+export type FacturaGlobalResponse = z.infer<typeof FacturaGlobalResponse>;
