@@ -108,14 +108,17 @@ export function clientValuesOf(client: ClientResponse): ClientFormValues {
 /** The RFC as it is checked: trimmed and upper case. */
 export const normalizeRfc = (rfc: string) => rfc.trim().toUpperCase();
 
-/** What an RFC says about the client: its person type, and whether it is a generic one. */
-export function rfcKind(rfc: string): {
+/** What `rfcKind` answers. */
+export interface RfcKind {
   valid: boolean;
   persona: 'fisica' | 'moral' | null;
   generic: boolean;
   foreign: boolean;
   publicoEnGeneral: boolean;
-} {
+}
+
+/** What an RFC says about the client: its person type, and whether it is a generic one. */
+export function rfcKind(rfc: string): RfcKind {
   const value = normalizeRfc(rfc);
   const valid = isValidRfc(value, { allowGeneric: true });
   return {

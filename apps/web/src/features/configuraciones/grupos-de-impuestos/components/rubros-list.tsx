@@ -8,8 +8,10 @@ import Table from 'react-bootstrap/Table';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import type { RubrosImpuestosApi } from '../api/rubros-impuestos-api.ts';
-import { RubroForm, rubrosKey, useObjetosImpuesto } from './rubro-form.tsx';
+import { RubroForm, useObjetosImpuesto } from './rubro-form.tsx';
 import { byTaxOrder, localTaxRate, taxLabel } from './tax-format.ts';
+
+export const rubrosKey = (scope: string) => ['rubros-impuestos', scope];
 
 /** The taxes of a group in one line, ordered IEPS, IVA, ISR. */
 export function rubroSummary(rubro: RubroImpuestoResponse): string {

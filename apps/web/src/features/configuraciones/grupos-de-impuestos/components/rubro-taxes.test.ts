@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxResponse } from '@repo/contracts/impuestos';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
-import { withRubroTaxes } from './rubro-form.tsx';
+import { withRubroTaxes } from './rubro-taxes.tsx';
 
 const tax = (id: number, over: Partial<TaxResponse>): TaxResponse => ({
   id,
