@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { routePreload } from './vite/route-preload.ts';
 
 // Vendor chunks: libraries change less often than the app, so browsers keep them cached across
-// releases, and no chunk passes Vite's 500 kB warning. Routes are lazy (app/router.tsx); the
+// releases, and no chunk passes Vite's 500 kB warning. Routes are lazy (app/route-table/); the
 // error-reporting SDK is a chunk of its own, loaded only when the API hands a DSN. react-bootstrap
 // is left to automatic splitting, so the login page loads only the few components it shows
 // (issue 16: its JavaScript ≤ 120 KB compressed; `npm run budget -w @repo/web` checks it).

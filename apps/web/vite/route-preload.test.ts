@@ -1,11 +1,19 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../src/app/router.tsx';
-import { pathPattern, preloaderSource, routesFromSource } from './route-preload.ts';
+import {
+  ROUTER_FILE,
+  pathPattern,
+  preloaderSource,
+  routeTableFiles,
+  routesFromSource,
+  routesOfTable,
+} from './route-preload.ts';
 
-const routerSource = readFileSync(join(import.meta.dirname, '../src/app/router.tsx'), 'utf8');
+const webDir = join(import.meta.dirname, '..');
+const routerSource = readFileSync(join(webDir, ROUTER_FILE), 'utf8');
 
 function runPreloader(path: string, signedIn: boolean): string[] {
   history.pushState(null, '', path);
@@ -63,8 +71,8 @@ function runPrefetch(session: { expires: number; enterprise: unknown } | null, s
 }
 
 describe('route preload', () => {
-  it('reads every route of the route table from its source, with its frame and guard', () => {
-    const parsed = routesFromSource(routerSource);
+  it('reads every route of the route table from its files, in order, with its frame and guard', () => {
+    const parsed = routesOfTable(webDir);
     expect(parsed.map((r) => r.path)).toEqual(ROUTES.map((r) => r.path));
     expect(parsed.map((r) => r.layout)).toEqual(ROUTES.map((r) => r.layout));
     expect(parsed.map((r) => r.requiresAuth)).toEqual(
@@ -75,7 +83,46 @@ describe('route preload', () => {
     expect(parsed.find((r) => r.path === '/facturacion/facturas/nuevo')?.prefetch).toContain(
       'series/{enterprise}/facturas-ingreso',
     );
-    for (const route of parsed) expect(route.module).toMatch(/^src\/app\/routes\/.+\.tsx$/);
+    for (const route of parsed) {
+      expect(route.module).toMatch(/^src\/app\/routes\/.+\.tsx$/);
+      expect([route.module, existsSync(join(webDir, route.module))]).toEqual([route.module, true]);
+    }
+  });
+
+  it('reads each file of src/app/route-table once, in the order ROUTES spreads them', () => {
+    const files = routeTableFiles(routerSource);
+    expect(files[0]).toBe('src/app/route-table/session-routes.ts');
+    expect([...files].sort()).toEqual(
+      readdirSync(join(webDir, 'src/app/route-table'))
+        .map((f) => `src/app/route-table/${f}`)
+        .sort(),
+    );
+    // The router itself holds no route: all of them are in the files read above.
+    expect(routesFromSource(routerSource, ROUTER_FILE)).toEqual([]);
+  });
+
+  it('refuses a ROUTES it cannot follow: an inline route, or a spread that is not imported', () => {
+    const spread = "import { aRoutes } from './route-table/a-routes.ts';\n";
+    expect(routeTableFiles(`${spread}export const ROUTES: X[] = [\n  ...aRoutes,\n];`)).toEqual([
+      'src/app/route-table/a-routes.ts',
+    ]);
+    expect(() =>
+      routeTableFiles(`${spread}export const ROUTES: X[] = [...aRoutes, { path: '/x' }];`),
+    ).toThrow(/only spreads/);
+    expect(() => routeTableFiles(`${spread}export const ROUTES: X[] = [...bRoutes];`)).toThrow(
+      /bRoutes.*not imported/,
+    );
+    expect(() => routeTableFiles('export const routes = [];')).toThrow(/no ROUTES/);
+  });
+
+  it("resolves a screen's import from the file it is written in", () => {
+    const source = "{ path: '/x', layout: 'app', screen: lazy(() => import('../routes/x.tsx')) }";
+    expect(routesFromSource(source, 'src/app/route-table/x-routes.ts')[0]?.module).toBe(
+      'src/app/routes/x.tsx',
+    );
+    expect(routesFromSource(source.replace('../', './'), 'src/app/router.tsx')[0]?.module).toBe(
+      'src/app/routes/x.tsx',
+    );
   });
 
   it('matches paths as React Router does: parameters and optional parameters', () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -24,13 +24,19 @@ export interface RouteSource {
   prefetch: string[];
 }
 
-/** The routes of src/app/router.tsx, read from its source (the route table is plain data). */
-export function routesFromSource(source: string): RouteSource[] {
+/** The router: its `ROUTES` lists, in order, the groups of the route table (`...sessionRoutes`). */
+export const ROUTER_FILE = 'src/app/router.tsx';
+
+/**
+ * The routes of one route-table file, read from its source (the route table is plain data).
+ * `file` is the file's path relative to apps/web: each screen's `import('…')` is resolved from it.
+ */
+export function routesFromSource(source: string, file: string): RouteSource[] {
   const route =
-    /\{\s*path: '([^']+)',([\s\S]*?)screen: lazy\(\s*\(\) => import\('\.\/([^']+)'\),?\s*\)/g;
+    /\{\s*path: '([^']+)',([\s\S]*?)screen: lazy\(\s*\(\) => import\('(\.\.?\/[^']+)'\),?\s*\)/g;
   return [...source.matchAll(route)].map(([, path = '', body = '', module = '']) => ({
     path,
-    module: `src/app/${module}`,
+    module: posix.join(posix.dirname(file), module),
     layout: /layout: 'app'/.test(body) ? 'app' : 'visitor',
     requiresAuth: /guard: 'requiresAuth'/.test(body),
     serverState: !/serverState: false/.test(body),
@@ -38,6 +44,46 @@ export function routesFromSource(source: string): RouteSource[] {
       (m) => m[1] ?? '',
     ),
   }));
+}
+
+/**
+ * The route-table files, relative to apps/web, in the order the router's `ROUTES` spreads their
+ * arrays (each imported by name from a relative path). Throws when `ROUTES` holds anything but
+ * such spreads, or a spread that is not imported: the preloader would miss routes.
+ */
+export function routeTableFiles(routerSource: string, routerFile = ROUTER_FILE): string[] {
+  const table = /export const ROUTES\b[^=]*=\s*\[([^\]]*)\]/.exec(routerSource)?.[1];
+  if (table === undefined) throw new Error(`no ROUTES array in ${routerFile}`);
+  const imported = new Map<string, string>();
+  for (const [, names = '', from = ''] of routerSource.matchAll(
+    /import\s*\{([^}]*)\}\s*from\s*'(\.\.?\/[^']+)'/g,
+  ))
+    for (const name of names.split(','))
+      imported.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop() ?? '',
+        from,
+      );
+  const spreads = [...table.matchAll(/\.\.\.(\w+)/g)].map(([, name = '']) => name);
+  if (table.replace(/\.\.\.\w+|,|\s|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '') !== '')
+    throw new Error(`ROUTES in ${routerFile} must list only spreads of route-table arrays`);
+  return spreads.map((name) => {
+    const from = imported.get(name);
+    if (!from) throw new Error(`${name}, spread into ROUTES, is not imported in ${routerFile}`);
+    return posix.join(posix.dirname(routerFile), from);
+  });
+}
+
+/** Every route of the route table, in `ROUTES` order, read from the router's and its groups' text. */
+export function routesOfTable(webDir: string): RouteSource[] {
+  const read = (file: string) => readFileSync(join(webDir, file), 'utf8');
+  return routeTableFiles(read(ROUTER_FILE)).flatMap((file) => {
+    const routes = routesFromSource(read(file), file);
+    if (routes.length === 0) throw new Error(`no routes read from ${file}`);
+    return routes;
+  });
 }
 
 /** A React Router path as a regular expression source (`:param`, optional `:param?`). */
@@ -122,9 +168,13 @@ export function routePreload(options: { webDir: string }): Plugin {
       apiBase = (config.env.VITE_API_BASE as string | undefined) || '/api';
     },
     generateBundle(_, bundle) {
-      const routes = routesFromSource(
-        readFileSync(join(options.webDir, 'src/app/router.tsx'), 'utf8'),
-      );
+      let routes: RouteSource[];
+      try {
+        routes = routesOfTable(options.webDir);
+      } catch (error) {
+        this.warn(`route-preload: ${(error as Error).message}; nothing preloaded`);
+        return;
+      }
       const chunks = new Map<string, ChunkInfo>();
       const byModule = new Map<string, string>();
       let entry: string | null = null;

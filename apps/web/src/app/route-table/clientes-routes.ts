@@ -1,0 +1,78 @@
+import { lazy } from '../lazy-screen.ts';
+import type { AppRoute } from '../route-meta.ts';
+
+/** Clients: list, new, edit, the Excel import, its report and the SAT catalogs its template uses. */
+export const clientesRoutes: readonly AppRoute[] = [
+  {
+    path: '/clientes',
+    name: 'clients',
+    title: 'Mis clientes',
+    description: 'Sus clientes: búsqueda, alta, edición, importación y exportación.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes.tsx')),
+  },
+  {
+    path: '/clientes/nuevo',
+    name: 'clients.create',
+    title: 'Nuevo cliente',
+    description: 'Registre un cliente con sus datos fiscales para facturarle.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes-nuevo.tsx')),
+  },
+  {
+    path: '/clientes/editar/:id',
+    name: 'clients.edit',
+    title: 'Editar cliente',
+    description: 'Actualice los datos fiscales de su cliente.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes-editar.tsx')),
+  },
+  {
+    path: '/clientes/importar',
+    name: 'clients.import',
+    title: 'Importar clientes',
+    description: 'Registre muchos clientes a la vez con la plantilla de Excel.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes-importar.tsx')),
+  },
+  {
+    path: '/clientes/importar/reporte',
+    name: 'clients.import.report',
+    title: 'Reporte de importación de clientes',
+    description: 'Los clientes creados y las filas rechazadas con su motivo.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes-importar-reporte.tsx')),
+  },
+  {
+    path: '/clientes/importar/usos-cfdi',
+    name: 'clients.import.usosCfdi',
+    title: 'Catálogo de usos del CFDI',
+    description: 'Claves de uso del CFDI del SAT para llenar la plantilla de clientes.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes-importar-usos-cfdi.tsx')),
+  },
+  {
+    path: '/clientes/importar/formas-pago',
+    name: 'clients.import.formasPago',
+    title: 'Catálogo de formas de pago',
+    description: 'Claves de forma de pago del SAT para llenar la plantilla de clientes.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes-importar-formas-pago.tsx')),
+  },
+  {
+    path: '/clientes/importar/regimenes-fiscales',
+    name: 'clients.import.regimenesFiscales',
+    title: 'Catálogo de regímenes fiscales',
+    description: 'Claves de régimen fiscal del SAT para llenar la plantilla de clientes.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/clientes-importar-regimenes-fiscales.tsx')),
+  },
+];
