@@ -4,7 +4,6 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ClientForm } from '#src/features/clientes/components/client-form.tsx';
 import {
   checkNewClientClientRfc,
   checkNewClientProductCode,
@@ -33,17 +32,27 @@ import { SellosForm } from '#src/features/configuraciones/sellos-certificados-di
 import { newClientSeriesApi } from '#src/features/configuraciones/series-folios/api/series-api.ts';
 import { SeriesFolios } from '#src/features/configuraciones/series-folios/components/series-folios.tsx';
 import type { ProductFormApi } from '#src/features/productos-servicios/api/product-form-api.ts';
-import { ProductServiceForm } from '#src/features/productos-servicios/components/product-service-form.tsx';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { startSession } from '#src/shared/session/session-store.ts';
 
-// The tax list and its add/edit form load with the tax step: the wizard stays within its budget.
+// The tax list and its add/edit form load with the tax step, the client and product forms with
+// theirs: the first steps load less, and the wizard stays within its budget.
 const ImpuestosEmpresa = lazy(() =>
   import('#src/features/configuraciones/grupos-de-impuestos/components/impuestos-empresa.tsx').then(
     (m) => ({ default: m.ImpuestosEmpresa }),
   ),
+);
+const ClientForm = lazy(() =>
+  import('#src/features/clientes/components/client-form.tsx').then((m) => ({
+    default: m.ClientForm,
+  })),
+);
+const ProductServiceForm = lazy(() =>
+  import('#src/features/productos-servicios/components/product-service-form.tsx').then((m) => ({
+    default: m.ProductServiceForm,
+  })),
 );
 
 /** The wizard's forms are wider than the visitor column: this centres them on the page. */
@@ -80,17 +89,19 @@ function ClientStep(props: { newClientToken: string }) {
           </tbody>
         </Table>
       )}
-      <ClientForm
-        key={formKey}
-        checkRfcUnique={(rfc) => checkNewClientClientRfc(newClientToken, rfc)}
-        submitLabel="Guardar cliente"
-        onSubmit={async (request) => {
-          const client = await createNewClientClient(newClientToken, request);
-          notify('success', `El cliente ${client.name_razon_social} fue registrado.`);
-          setFormKey((k) => k + 1);
-          await queryClient.invalidateQueries({ queryKey: key });
-        }}
-      />
+      <Suspense fallback={<Spinner size="sm" />}>
+        <ClientForm
+          key={formKey}
+          checkRfcUnique={(rfc) => checkNewClientClientRfc(newClientToken, rfc)}
+          submitLabel="Guardar cliente"
+          onSubmit={async (request) => {
+            const client = await createNewClientClient(newClientToken, request);
+            notify('success', `El cliente ${client.name_razon_social} fue registrado.`);
+            setFormKey((k) => k + 1);
+            await queryClient.invalidateQueries({ queryKey: key });
+          }}
+        />
+      </Suspense>
     </>
   );
 }
@@ -137,16 +148,18 @@ function ProductStep(props: { newClientToken: string }) {
           </tbody>
         </Table>
       )}
-      <ProductServiceForm
-        key={formKey}
-        api={api}
-        onSubmit={async (request) => {
-          const product = await createNewClientProduct(newClientToken, request);
-          notify('success', `«${product.description}» fue registrado.`);
-          setFormKey((k) => k + 1);
-          await queryClient.invalidateQueries({ queryKey: key });
-        }}
-      />
+      <Suspense fallback={<Spinner size="sm" />}>
+        <ProductServiceForm
+          key={formKey}
+          api={api}
+          onSubmit={async (request) => {
+            const product = await createNewClientProduct(newClientToken, request);
+            notify('success', `«${product.description}» fue registrado.`);
+            setFormKey((k) => k + 1);
+            await queryClient.invalidateQueries({ queryKey: key });
+          }}
+        />
+      </Suspense>
     </>
   );
 }
