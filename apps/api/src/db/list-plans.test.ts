@@ -31,7 +31,7 @@ import {
   exportacionActiva,
 } from '../modules/exportacion-zip/exportacion-zip.queries.ts';
 import { pendientes, recientes, totalesPorMes } from '../modules/inicio/inicio.queries.ts';
-import { listProductsServices } from '../modules/products-services/products-services.queries.ts';
+import { listProductsServices } from '../modules/products-services/products-services-list.queries.ts';
 
 /**
  * Every list and search of the screens that grow with an enterprise's documents (invoices and their

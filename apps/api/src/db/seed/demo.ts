@@ -16,7 +16,7 @@ import { ensureDefaultConfiguration } from '../../modules/enterprises/default-co
 import { getImpuestos } from '../../modules/impuestos/impuestos.service.ts';
 import { WELCOME_CREDITS } from '../../modules/new-client/new-client.service.ts';
 import { listRubros } from '../../modules/rubros-impuestos/rubros-impuestos.queries.ts';
-import { createRubro } from '../../modules/rubros-impuestos/rubros-impuestos.service.ts';
+import { createRubro } from '../../modules/rubros-impuestos/rubro-guardado.service.ts';
 import { saveSellos } from '../../modules/sellos-fiscales/sellos-fiscales.service.ts';
 import { listSeries } from '../../modules/series/series.queries.ts';
 import type { Db } from '../client.ts';

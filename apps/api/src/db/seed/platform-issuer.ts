@@ -8,7 +8,7 @@ import { saveDatosFiscales } from '../../modules/datos-fiscales/datos-fiscales.s
 import { getImpuestos } from '../../modules/impuestos/impuestos.service.ts';
 import { productCatalogsFrom } from '../../modules/products-services/product-catalogs.ts';
 import { createProductService } from '../../modules/products-services/products-services.service.ts';
-import { createRubro } from '../../modules/rubros-impuestos/rubros-impuestos.service.ts';
+import { createRubro } from '../../modules/rubros-impuestos/rubro-guardado.service.ts';
 import { saveSellos } from '../../modules/sellos-fiscales/sellos-fiscales.service.ts';
 import { createSerie } from '../../modules/series/series.service.ts';
 import { enterprises } from '../schema/enterprises.ts';

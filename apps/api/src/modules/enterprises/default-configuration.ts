@@ -5,7 +5,7 @@ import type { SerieKind } from '../../db/schema/series.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { getImpuestos } from '../impuestos/impuestos.service.ts';
 import { findRubroByName } from '../rubros-impuestos/rubros-impuestos.queries.ts';
-import { createRubro } from '../rubros-impuestos/rubros-impuestos.service.ts';
+import { createRubro } from '../rubros-impuestos/rubro-guardado.service.ts';
 import { insertSerie, listSeries } from '../series/series.queries.ts';
 
 /** The serie every kind of document starts with, folio 1: A (ingreso), G (global), P (pagos). */

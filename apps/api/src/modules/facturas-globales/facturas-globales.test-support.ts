@@ -9,7 +9,7 @@ import { DbSandboxStore } from '../../pac/db-sandbox-store.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { getImpuestos } from '../impuestos/impuestos.service.ts';
-import { createRubro } from '../rubros-impuestos/rubros-impuestos.service.ts';
+import { createRubro } from '../rubros-impuestos/rubro-guardado.service.ts';
 import { createSerie } from '../series/series.service.ts';
 import { seedFacturador, type Facturador } from '../facturas/facturas.test-support.ts';
 

@@ -6,7 +6,7 @@ import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterp
 import type { TestApp } from '../../test/build-test-app.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
 import { getImpuestos } from '../impuestos/impuestos.service.ts';
-import { createRubro } from '../rubros-impuestos/rubros-impuestos.service.ts';
+import { createRubro } from '../rubros-impuestos/rubro-guardado.service.ts';
 import { saveSellos } from '../sellos-fiscales/sellos-fiscales.service.ts';
 import { createSerie } from '../series/series.service.ts';
 

@@ -15,7 +15,7 @@ import { ok as envelope } from '../../http/envelope.ts';
 import { newClientOf, requireNewClientToken } from '../../http/new-client-token.ts';
 import { motivoSinIvaFronterizoDe } from '../impuestos/region-fronteriza.ts';
 import { productCatalogsFrom } from './product-catalogs.ts';
-import { listProductsServices } from './products-services.queries.ts';
+import { listProductsServices } from './products-services-list.queries.ts';
 import {
   createProductService,
   isDescriptionUnique,

@@ -1,12 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ImportReport } from '@repo/contracts/clients';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
 import type { Db } from '../../db/client.ts';
-import { paginaBuscada } from '../../db/pagina-buscada.ts';
-import { importReports, type ImportReportRow } from '../../db/schema/import-reports.ts';
 import { productsServices } from '../../db/schema/products-services.ts';
 import { rubrosImpuestos } from '../../db/schema/rubros-impuestos.ts';
-import { likePattern, toImportReport } from '../clients/clients.queries.ts';
 
 /** The values a product row is written from (service-checked). */
 export type ProductServiceValues = Omit<
@@ -14,25 +10,7 @@ export type ProductServiceValues = Omit<
   'enterprise_id' | 'id' | 'created_at' | 'updated_at'
 >;
 
-export type ProductOrderColumn =
-  | 'description'
-  | 'internal_code'
-  | 'product_service_key'
-  | 'product_service_name'
-  | 'unit_name'
-  | 'unity_price'
-  | 'created_at';
-
 const p = productsServices;
-const ORDER_COLUMNS: Record<ProductOrderColumn, SQL> = {
-  description: sql`lower(${p.description})`,
-  internal_code: sql`lower(${p.internal_code})`,
-  product_service_key: sql`${p.product_service_key}`,
-  product_service_name: sql`lower(${p.product_service_name})`,
-  unit_name: sql`lower(${p.unit_name})`,
-  unity_price: sql`${p.unity_price}`,
-  created_at: sql`${p.created_at}`,
-};
 
 const columns = {
   id: p.id,
@@ -63,7 +41,7 @@ export function formatPrice(value: string): string {
   return `${int}.${trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, '0')}`;
 }
 
-function toResponse(row: Row): ProductServiceResponse {
+export function toResponse(row: Row): ProductServiceResponse {
   return {
     id: row.id,
     productServiceObj: {
@@ -87,7 +65,7 @@ function toResponse(row: Row): ProductServiceResponse {
   };
 }
 
-function selectProducts(db: Db, where: SQL | undefined) {
+export function selectProducts(db: Db, where: SQL | undefined) {
   return db
     .select(columns)
     .from(p)
@@ -101,78 +79,9 @@ function selectProducts(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-function searchCondition(term: string): SQL | undefined {
-  if (!term) return undefined;
-  const pattern = likePattern(term);
-  return sql`(${p.description} ilike ${pattern} or ${p.internal_code} ilike ${pattern} or ${p.product_service_key} ilike ${pattern} or ${p.product_service_name} ilike ${pattern})`;
-}
-
-export interface ProductListOptions {
-  search: string;
-  orderBy: ProductOrderColumn;
-  direction: 'asc' | 'desc';
-  /** null: every match. */
-  page: { number: number; size: number } | null;
-}
-
-export async function listProductsServices(
-  db: Db,
-  enterpriseId: number,
-  options: ProductListOptions,
-) {
-  const where = and(eq(p.enterprise_id, enterpriseId), searchCondition(options.search));
-  const order = options.direction === 'asc' ? asc : desc;
-  // Nulls (no internal code) go last whichever the direction.
-  const orderBy = [sql`${order(ORDER_COLUMNS[options.orderBy])} nulls last`, order(p.id)];
-  if (options.search && options.page) {
-    return searchedPage(db, enterpriseId, where, orderBy, options.page);
-  }
-  const query = selectProducts(db, where).orderBy(...orderBy);
-  const rows = options.page
-    ? await query.limit(options.page.size).offset((options.page.number - 1) * options.page.size)
-    : await query;
-  return { rows: rows.map(toResponse), total: await countOf(db, where) };
-}
-
-async function countOf(db: Db, where: SQL | undefined): Promise<number> {
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(p)
-    .where(where);
-  return Number(count?.n ?? 0);
-}
-
-/**
- * A search's page: its ids and number of matches in one pass on the products alone, then its rows
- * with their tax group (every product has one: the join keeps them all, in the same order).
- */
-async function searchedPage(
-  db: Db,
-  enterpriseId: number,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  page: { number: number; size: number },
-) {
-  const { ids, total } = await paginaBuscada(db, p, where, orderBy, page);
-  const rows = ids.length
-    ? await selectProducts(db, and(eq(p.enterprise_id, enterpriseId), inArray(p.id, ids))).orderBy(
-        ...orderBy,
-      )
-    : [];
-  return { rows: rows.map(toResponse), total };
-}
-
 export async function findProductService(db: Db, enterpriseId: number, id: number) {
   const [row] = await selectProducts(db, and(eq(p.enterprise_id, enterpriseId), eq(p.id, id)));
   return row ? toResponse(row) : null;
-}
-
-export async function allProductsServices(db: Db, enterpriseId: number) {
-  const rows = await selectProducts(db, eq(p.enterprise_id, enterpriseId)).orderBy(
-    asc(ORDER_COLUMNS.description),
-    asc(p.id),
-  );
-  return rows.map(toResponse);
 }
 
 /** Another product of the enterprise with this internal code, ignoring case. */
@@ -226,21 +135,6 @@ export async function findRubro(db: Db, enterpriseId: number, id: number) {
   return row ?? null;
 }
 
-/** One of the enterprise's tax groups, by name as the user types it (case and outer spaces ignored). */
-export async function findRubroByName(db: Db, enterpriseId: number, name: string) {
-  const [row] = await db
-    .select({ id: rubrosImpuestos.id })
-    .from(rubrosImpuestos)
-    .where(
-      and(
-        eq(rubrosImpuestos.enterprise_id, enterpriseId),
-        sql`lower(trim(${rubrosImpuestos.name})) = lower(trim(${name}))`,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 export async function insertProductService(
   db: Db,
   enterpriseId: number,
@@ -286,39 +180,4 @@ export async function countProductsServices(db: Db, enterpriseId: number): Promi
     .from(p)
     .where(eq(p.enterprise_id, enterpriseId));
   return Number(row?.n ?? 0);
-}
-
-/** Replaces the enterprise's last products/services import report. */
-export async function saveProductsImportReport(
-  db: Db,
-  enterpriseId: number,
-  report: { file_name: string; created: number; rejected: number; rows: ImportReportRow[] },
-): Promise<ImportReport> {
-  const values = {
-    file_name: report.file_name,
-    created_count: report.created,
-    rejected_count: report.rejected,
-    rows: report.rows,
-    created_at: new Date(),
-  };
-  const [row] = await db
-    .insert(importReports)
-    .values({ enterprise_id: enterpriseId, kind: 'products-services', ...values })
-    .onConflictDoUpdate({ target: [importReports.enterprise_id, importReports.kind], set: values })
-    .returning();
-  if (!row) throw new Error('saveProductsImportReport returned no row');
-  return toImportReport(row);
-}
-
-export async function findProductsImportReport(db: Db, enterpriseId: number) {
-  const [row] = await db
-    .select()
-    .from(importReports)
-    .where(
-      and(
-        eq(importReports.enterprise_id, enterpriseId),
-        eq(importReports.kind, 'products-services'),
-      ),
-    );
-  return row ? toImportReport(row) : null;
 }

@@ -20,20 +20,20 @@ import { uploadedFile } from '../clients/uploaded-file.ts';
 import { XLSX_MIME, attachment } from '../clients/spreadsheet.ts';
 import { motivoSinIvaFronterizoDe } from '../impuestos/region-fronteriza.ts';
 import { productCatalogsFrom } from './product-catalogs.ts';
+import { findProductsImportReport } from './products-services-import.queries.ts';
+import { listProductsServices } from './products-services-list.queries.ts';
+import { findProductService } from './products-services.queries.ts';
 import {
-  findProductService,
-  findProductsImportReport,
-  listProductsServices,
-} from './products-services.queries.ts';
+  exportProductsServices,
+  importProductsServices,
+  productsServicesTemplate,
+} from './products-services-spreadsheet.service.ts';
 import {
   PRODUCT_SERVICE_NOT_FOUND,
   createProductService,
   deleteProductService,
-  exportProductsServices,
-  importProductsServices,
   isDescriptionUnique,
   isInternalCodeUnique,
-  productsServicesTemplate,
   updateProductService,
 } from './products-services.service.ts';
 

@@ -11,14 +11,13 @@ import type { AppDeps } from '../../deps.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { newClientOf, requireNewClientToken } from '../../http/new-client-token.ts';
+import { createRubro, updateRubro } from './rubro-guardado.service.ts';
 import {
-  createRubro,
   deleteRubro,
   getImpuestosParaRubro,
   getRubro,
   getRubros,
   isRubroNameUnique,
-  updateRubro,
 } from './rubros-impuestos.service.ts';
 
 const TokenParams = z.object({ newClientToken: z.string().min(1) });

@@ -7,7 +7,7 @@ import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterp
 import { withTransaction } from '../../db/transaction.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { saveSellos } from '../sellos-fiscales/sellos-fiscales.service.ts';
-import { createRubro } from '../rubros-impuestos/rubros-impuestos.service.ts';
+import { createRubro } from '../rubros-impuestos/rubro-guardado.service.ts';
 import { checkFirstSteps } from './first-steps.ts';
 
 let t: TestApp;

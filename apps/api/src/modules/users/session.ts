@@ -7,6 +7,13 @@ import { findUserById, listUserEnterprises } from './users.queries.ts';
 
 export const USER_NOT_FOUND_MESSAGE = 'La cuenta no existe.';
 
+/** The user's row, or a 404 with USER_NOT_FOUND_MESSAGE. */
+export async function requireUser(db: Db, userId: number) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
+  return user;
+}
+
 /** The user as the session carries it, with the enterprises it belongs to. */
 export async function buildUserResponse(db: Db, userId: number): Promise<UserResponse> {
   const user = await findUserById(db, userId);

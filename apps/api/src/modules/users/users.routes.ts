@@ -29,17 +29,21 @@ import { newClientLogin } from '../new-client/new-client.service.ts';
 import {
   assertPasswordResetToken,
   changePassword,
-  checkEmailUnique,
+  requestPasswordReset,
+  setPasswordWithResetToken,
+} from './user-password.service.ts';
+import {
   changePersonalEmail,
   changePersonalInformation,
+  resendPersonalEmailCode,
+  validatePersonalEmail,
+} from './user-profile.service.ts';
+import {
+  checkEmailUnique,
   login,
   logout,
   refreshToken,
-  requestPasswordReset,
-  resendPersonalEmailCode,
-  setPasswordWithResetToken,
   totalRemainingCredits,
-  validatePersonalEmail,
 } from './users.service.ts';
 
 /** Routes that send e-mail: at most this many per IP in 15 minutes (counted in the database). */
