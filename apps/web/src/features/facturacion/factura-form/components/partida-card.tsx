@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -7,46 +6,17 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { cleanCuentaPredial } from '@repo/contracts/products-services';
-import type { ProductServiceResponse } from '@repo/contracts/products-services';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
-import { formatCurrency } from '#src/shared/format/currency.ts';
 import { ClaveUnidadSelect } from '#src/shared/ui/catalog/clave-unidad-select.tsx';
-import { searchProductsServices } from '../api/datos-maestros.ts';
+import type { ErrorPartida, PartidaCalculada } from '../model/calcular-factura.ts';
+import type { FacturaFormValues } from '../model/factura-form-values.ts';
 import {
-  type ErrorPartida,
-  type ImpuestoMostrado,
-  type PartidaCalculada,
-  porcentajeDeMonto,
-} from '../model/calcular-factura.ts';
-import { type FacturaFormValues, partidaDeProducto } from '../model/factura-form-values.ts';
-import { idsDeRubro } from '../model/impuestos-de-partida.ts';
-import { NuevoProductoEnFactura } from './alta-rapida.tsx';
-import { BusquedaSelect } from './busqueda-select.tsx';
-
-function FieldError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <Form.Control.Feedback type="invalid" className="d-block">
-      {message}
-    </Form.Control.Feedback>
-  );
-}
-
-function ListaImpuestos(props: { titulo: string; lista: ImpuestoMostrado[]; signo: '+' | '−' }) {
-  if (props.lista.length === 0) return null;
-  return (
-    <>
-      {props.lista.map((t) => (
-        <div key={`${props.titulo}-${t.etiqueta}`} className="d-flex justify-content-between small">
-          <span className="text-body-secondary">
-            {props.signo} {t.etiqueta}
-          </span>
-          <span>{t.importe === null ? 'Exento' : formatCurrency(t.importe)}</span>
-        </div>
-      ))}
-    </>
-  );
-}
+  FieldError,
+  PartidaDescuentoFields,
+  PartidaProductoField,
+  PartidaRubroField,
+} from './partida-fields.tsx';
+import { PartidaImportes } from './partida-importes.tsx';
 
 /** One partida of the invoice: product, quantity, unit, price, discount, taxes and its amounts. */
 export function PartidaCard(props: {
@@ -63,8 +33,6 @@ export function PartidaCard(props: {
   const form = useFormContext<FacturaFormValues>();
   const { errors } = form.formState;
   const partida = useWatch({ control: form.control, name: `partidas.${i}` });
-  const [montoTexto, setMontoTexto] = useState<string | null>(null);
-  const [montoError, setMontoError] = useState<string | null>(null);
   const e = errors.partidas?.[i];
   const calcError = (campo: ErrorPartida['campo']) =>
     props.showCalcErrors && calculo && !calculo.ok
@@ -72,27 +40,6 @@ export function PartidaCard(props: {
       : undefined;
   const c = calculo?.ok ? calculo.calculo : null;
   const prefix = `partida-${String(i)}`;
-
-  const elegirProducto = (row: ProductServiceResponse) => {
-    form.setValue(`partidas.${i}`, partidaDeProducto(partida, row, rubros), { shouldDirty: true });
-    form.clearErrors(`partidas.${i}`);
-  };
-
-  const applyMonto = () => {
-    if (montoTexto === null) return;
-    const r = porcentajeDeMonto({
-      monto: montoTexto,
-      cantidad: partida.cantidad,
-      precioUnitario: partida.precio_unitario,
-      decimales: props.decimales,
-    });
-    if (r.ok) {
-      form.setValue(`partidas.${i}.descuento`, r.porcentaje, { shouldDirty: true });
-      form.clearErrors(`partidas.${i}.descuento`);
-      setMontoError(null);
-    } else setMontoError(r.message);
-    setMontoTexto(null);
-  };
 
   return (
     <Card className="mb-3 shadow-sm" data-testid={prefix}>
@@ -107,45 +54,13 @@ export function PartidaCard(props: {
       <Card.Body>
         <Row className="g-3">
           <Col md={5}>
-            <div className="d-flex justify-content-between align-items-baseline gap-2">
-              <Form.Label htmlFor={`${prefix}-producto`} className="fw-semibold">
-                Producto o servicio
-              </Form.Label>
-              <NuevoProductoEnFactura onCreated={elegirProducto} />
-            </div>
-            <Controller
-              control={form.control}
-              name={`partidas.${i}.producto`}
-              render={({ field }) => (
-                <BusquedaSelect<ProductServiceResponse>
-                  id={`${prefix}-producto`}
-                  queryKey="products-services"
-                  valueLabel={field.value ? field.value.descripcion : null}
-                  onChange={(row) => {
-                    if (row) elegirProducto(row);
-                  }}
-                  search={searchProductsServices}
-                  rowKey={(row) => row.id}
-                  renderRow={(row) => (
-                    <div>
-                      <div className="fw-semibold">{row.description}</div>
-                      <div className="small text-body-secondary">
-                        {row.product_service_key} · {row.unit_name} ·{' '}
-                        {formatCurrency(row.unity_price)}
-                        {row.internal_code ? ` · ${row.internal_code}` : ''}
-                      </div>
-                    </div>
-                  )}
-                  placeholder="Busque por descripción o código"
-                  emptyText="No hay productos o servicios que coincidan. Regístrelo con «Nuevo producto o servicio»."
-                  isInvalid={!!e?.producto}
-                />
-              )}
+            <PartidaProductoField
+              index={i}
+              prefix={prefix}
+              partida={partida}
+              rubros={rubros}
+              error={e?.producto?.message}
             />
-            <FieldError message={e?.producto?.message} />
-            {partida.producto?.clave_prod_serv && (
-              <Form.Text muted>Clave SAT {partida.producto.clave_prod_serv}</Form.Text>
-            )}
           </Col>
           <Col md={7}>
             <Form.Label htmlFor={`${prefix}-descripcion`} className="fw-semibold">
@@ -208,84 +123,25 @@ export function PartidaCard(props: {
             </InputGroup>
             <FieldError message={e?.precio_unitario?.message ?? calcError('precioUnitario')} />
           </Col>
-          <Col xs={6} md={2}>
-            <Form.Label htmlFor={`${prefix}-descuento`} className="fw-semibold">
-              Descuento (%)
-            </Form.Label>
-            <InputGroup hasValidation>
-              <Form.Control
-                id={`${prefix}-descuento`}
-                inputMode="decimal"
-                isInvalid={!!e?.descuento || !!calcError('descuento')}
-                {...form.register(`partidas.${i}.descuento`, {
-                  onChange: () => setMontoError(null),
-                })}
-              />
-              <InputGroup.Text>%</InputGroup.Text>
-            </InputGroup>
-            <FieldError message={e?.descuento?.message ?? calcError('descuento')} />
-          </Col>
-          <Col xs={6} md={3}>
-            <Form.Label htmlFor={`${prefix}-descuento-monto`} className="fw-semibold">
-              Descuento ($)
-            </Form.Label>
-            <InputGroup hasValidation>
-              <InputGroup.Text>$</InputGroup.Text>
-              <Form.Control
-                id={`${prefix}-descuento-monto`}
-                inputMode="decimal"
-                isInvalid={!!montoError}
-                value={montoTexto ?? c?.descuentoMonto ?? ''}
-                onChange={(ev) => setMontoTexto(ev.target.value)}
-                onBlur={applyMonto}
-                onKeyDown={(ev) => {
-                  if (ev.key === 'Enter') {
-                    ev.preventDefault();
-                    applyMonto();
-                  }
-                }}
-              />
-            </InputGroup>
-            <FieldError message={montoError ?? undefined} />
-          </Col>
+          <PartidaDescuentoFields
+            index={i}
+            prefix={prefix}
+            cantidad={partida.cantidad}
+            precioUnitario={partida.precio_unitario}
+            decimales={props.decimales}
+            descuentoMonto={c?.descuentoMonto}
+            invalid={!!e?.descuento || !!calcError('descuento')}
+            error={e?.descuento?.message ?? calcError('descuento')}
+          />
 
           <Col md={4}>
-            <Form.Label htmlFor={`${prefix}-rubro`} className="fw-semibold">
-              Grupo de impuestos
-            </Form.Label>
-            <Form.Select
-              id={`${prefix}-rubro`}
-              value={partida.rubro_id === null ? '' : String(partida.rubro_id)}
-              isInvalid={!!calcError('impuestos')}
-              onChange={(ev) => {
-                const rubro = rubros.find((r) => String(r.id) === ev.target.value) ?? null;
-                if (!rubro) return;
-                form.setValue(`partidas.${i}.rubro_id`, rubro.id, { shouldDirty: true });
-                const ids = idsDeRubro(rubro);
-                form.setValue(`partidas.${i}.impuestos_trasladados`, ids.impuestos_trasladados);
-                form.setValue(`partidas.${i}.impuestos_retenidos`, ids.impuestos_retenidos);
-                form.setValue(
-                  `partidas.${i}.impuestos_locales_trasladados`,
-                  ids.impuestos_locales_trasladados,
-                );
-                form.setValue(
-                  `partidas.${i}.impuestos_locales_retenidos`,
-                  ids.impuestos_locales_retenidos,
-                );
-              }}
-            >
-              {partida.rubro_id === null && (
-                <option value="">
-                  {partida.producto ? 'Impuestos guardados en la pre factura' : 'Elija un producto'}
-                </option>
-              )}
-              {rubros.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </Form.Select>
-            <FieldError message={calcError('impuestos')} />
+            <PartidaRubroField
+              index={i}
+              prefix={prefix}
+              partida={partida}
+              rubros={rubros}
+              error={calcError('impuestos')}
+            />
           </Col>
           <Col md={3}>
             <Form.Label htmlFor={`${prefix}-cuenta-predial`} className="fw-semibold">
@@ -303,34 +159,7 @@ export function PartidaCard(props: {
             <Form.Text muted>Solo letras y números; opcional.</Form.Text>
           </Col>
           <Col md={5}>
-            <div className="border rounded p-2 bg-body-tertiary" data-testid={`${prefix}-importes`}>
-              <div className="d-flex justify-content-between small">
-                <span className="text-body-secondary">Subtotal</span>
-                <span data-testid={`${prefix}-subtotal`}>{formatCurrency(c?.subtotal ?? 0)}</span>
-              </div>
-              {c && c.descuentoMonto !== '0.00' && (
-                <div className="d-flex justify-content-between small">
-                  <span className="text-body-secondary">− Descuento</span>
-                  <span>{formatCurrency(c.descuentoMonto)}</span>
-                </div>
-              )}
-              <div className="d-flex justify-content-between small">
-                <span className="text-body-secondary">Importe base</span>
-                <span data-testid={`${prefix}-base`}>{formatCurrency(c?.importeBase ?? 0)}</span>
-              </div>
-              {c && (
-                <>
-                  <ListaImpuestos titulo="t" lista={c.traslados} signo="+" />
-                  <ListaImpuestos titulo="r" lista={c.retenciones} signo="−" />
-                  <ListaImpuestos titulo="lt" lista={c.localesTrasladados} signo="+" />
-                  <ListaImpuestos titulo="lr" lista={c.localesRetenidos} signo="−" />
-                </>
-              )}
-              <div className="d-flex justify-content-between fw-semibold border-top mt-1 pt-1">
-                <span>Total</span>
-                <span data-testid={`${prefix}-total`}>{formatCurrency(c?.total ?? 0)}</span>
-              </div>
-            </div>
+            <PartidaImportes prefix={prefix} c={c} />
           </Col>
         </Row>
       </Card.Body>
