@@ -151,6 +151,8 @@ describe('initial configuration wizard', () => {
     await phone.goto(`/configuracion-inicial/${account.newClientToken}`);
     for (let i = 0; i < 5; i += 1) await phone.getByRole('button', { name: 'Siguiente' }).click();
     await phone.getByTestId('wizard-products').waitFor();
+    // The product form itself (loaded with its step), not only the table above it, fits the width.
+    await phone.getByRole('button', { name: 'Guardar producto o servicio' }).waitFor();
     expect(await horizontalOverflow(phone)).toBe(0);
     await screenshot(phone, 'configuracion-inicial-6-telefono');
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
@@ -36,24 +36,23 @@ import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { startSession } from '#src/shared/session/session-store.ts';
+import { lazy, preload } from '../lazy-screen.ts';
 
-// The tax list and its add/edit form load with the tax step, the client and product forms with
-// theirs: the first steps load less, and the wizard stays within its budget.
-const ImpuestosEmpresa = lazy(() =>
-  import('#src/features/configuraciones/grupos-de-impuestos/components/impuestos-empresa.tsx').then(
-    (m) => ({ default: m.ImpuestosEmpresa }),
-  ),
-);
-const ClientForm = lazy(() =>
-  import('#src/features/clientes/components/client-form.tsx').then((m) => ({
-    default: m.ClientForm,
-  })),
-);
-const ProductServiceForm = lazy(() =>
-  import('#src/features/productos-servicios/components/product-service-form.tsx').then((m) => ({
-    default: m.ProductServiceForm,
-  })),
-);
+// The tax list and its add/edit form, the client form and the product form are not in the first
+// step's JavaScript (the wizard stays within its budget); the wizard starts loading them once it
+// shows, so that their steps open without waiting.
+const ImpuestosEmpresa = lazy(async () => ({
+  default: (
+    await import('#src/features/configuraciones/grupos-de-impuestos/components/impuestos-empresa.tsx')
+  ).ImpuestosEmpresa,
+}));
+const ClientForm = lazy(async () => ({
+  default: (await import('#src/features/clientes/components/client-form.tsx')).ClientForm,
+}));
+const ProductServiceForm = lazy(async () => ({
+  default: (await import('#src/features/productos-servicios/components/product-service-form.tsx'))
+    .ProductServiceForm,
+}));
 
 /** The wizard's forms are wider than the visitor column: this centres them on the page. */
 const WIDE = {
@@ -177,6 +176,9 @@ function Wizard(props: { newClientToken: string; enterpriseId: number }) {
     }),
     [newClientToken, enterpriseId],
   );
+  useEffect(() => {
+    for (const form of [ImpuestosEmpresa, ClientForm, ProductServiceForm]) preload(form);
+  }, []);
   const datos = useQuery({ queryKey: datosFiscalesKey(apis.datos.scope), queryFn: apis.datos.get });
   const saved = datos.data;
   const canFinish = Boolean(saved?.razon_social && saved.regimen_fiscal && saved.codigo_postal);
