@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { Decimal } from '../src/decimal.ts';
 import type { ImpuestoDraft, ImpuestoLocalDraft } from '../src/calc/types.ts';
 import { limpiarDescripcion } from '../src/xml/texto.ts';
-import type { ConceptoIngresoDraft, IngresoDraft } from '../src/xml/build-ingreso.ts';
+import type { IngresoDraft } from '../src/xml/build-ingreso.ts';
+import type { ConceptoIngresoDraft } from '../src/xml/nodos/index.ts';
 
 /** Decimal text between min and max with 0–6 decimals as written by a user. */
 export function decimalText(min: number, max: number, maxScale = 6): fc.Arbitrary<string> {

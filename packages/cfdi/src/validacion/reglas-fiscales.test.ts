@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogosDePrueba as catalogos } from '../../test/catalogos-de-prueba.ts';
 import { HistorialTipoCambio, leerRespuestaSie, limitesTipoCambio } from '../tipo-cambio/index.ts';
-import { buildIngreso, MENSAJE_TIPO_CAMBIO_MXN, type IngresoDraft } from '../xml/build-ingreso.ts';
+import { buildIngreso, type IngresoDraft } from '../xml/build-ingreso.ts';
+import { MENSAJE_TIPO_CAMBIO_MXN } from '../xml/nodos/index.ts';
 import type { Comprobante } from '../xml/model.ts';
 import { MENSAJE_IVA_FRONTERIZO_CP } from './rules/frontera.ts';
 import { validateComprobante } from './validate-comprobante.ts';

@@ -9,13 +9,14 @@ import {
   METODO_PAGO,
   NOMBRE_PUBLICO_EN_GENERAL,
   RFC_GENERICO,
+  TIPO_DE_COMPROBANTE,
 } from '../catalogos.ts';
 import {
-  buildIngreso,
+  buildComprobanteConConceptos,
   type BuildContext,
   type EmisorDraft,
   type ResultadoBuild,
-} from './build-ingreso.ts';
+} from './nodos/index.ts';
 
 export type { TicketGlobalDraft } from '../calc/global.ts';
 
@@ -45,7 +46,9 @@ export interface GlobalDraft {
 export function buildGlobal(draft: GlobalDraft, ctx: BuildContext): ResultadoBuild {
   const errores = erroresDeTickets(draft.tickets);
   if (errores.length > 0) return { ok: false, errores };
-  const r = buildIngreso(
+  // A global invoice is a CFDI de Ingreso (Anexo 20, InformacionGlobal; Guía de llenado, factura global).
+  const r = buildComprobanteConConceptos(
+    TIPO_DE_COMPROBANTE.INGRESO,
     {
       ...(draft.serie !== undefined ? { serie: draft.serie } : {}),
       ...(draft.folio !== undefined ? { folio: draft.folio } : {}),

@@ -9,7 +9,7 @@ import {
   type BuildContext,
   type EmisorDraft,
   type ReceptorDraft,
-} from './build-ingreso.ts';
+} from './nodos/index.ts';
 import type { Comprobante, Pago } from './model.ts';
 import { normalizarTexto } from './texto.ts';
 

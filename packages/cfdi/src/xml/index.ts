@@ -9,6 +9,7 @@ export {
   zonaHorariaDeHuso,
   ZONA_HORARIA_POR_HUSO,
 } from './fecha.ts';
+export * from './nodos/index.ts';
 export * from './build-ingreso.ts';
 export * from './build-global.ts';
 export * from './build-pago.ts';
