@@ -89,6 +89,8 @@ export const configSchema = z.object({
   SENTRY_DSN_WEB: z.string().default(''),
   /** Environment name attached to reported errors. */
   SENTRY_ENVIRONMENT: z.string().default('production'),
+  /** Token a Prometheus scraper sends (Authorization: Bearer …) to read GET /metrics; when empty /metrics answers 404. */
+  METRICS_TOKEN: z.string().default(''),
 });
 
 /** Fastify's trustProxy option from TRUST_PROXY. */

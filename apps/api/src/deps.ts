@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { TokenService } from './http/auth.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { TiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
 import type { Payments } from './payments/create-payment-gateway.ts';
 
@@ -27,4 +28,6 @@ export interface AppDeps {
   payments: Payments;
   /** The clock: injected so tests can move time. */
   now: () => Date;
+  /** Prometheus metrics (GET /metrics); createServer makes them when not given (main.ts gives them, so the jobs it runs count too). */
+  metrics?: Metrics;
 }

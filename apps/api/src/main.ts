@@ -16,6 +16,8 @@ import { crearRecuperacion } from './modules/timbrado/recuperacion.ts';
 import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
 import { createPayments } from './payments/create-payment-gateway.ts';
 import { createServer } from './server.ts';
+import { instrumentPac } from './metrics/instrument.ts';
+import { createMetrics } from './metrics/metrics.ts';
 
 /** Requests in flight get this long to finish after SIGTERM/SIGINT; then the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 9_000;
@@ -36,10 +38,16 @@ async function start() {
   const tokens = createTokenService(secret, config.ACCESS_TOKEN_TTL, now, config.SESSION_MAX_AGE);
   const catalogos = loadCatalogos();
   const tiposDeCambio = createTiposDeCambio(config, { logger, now });
-  const pac = createPac(config, catalogos, {
-    store: new DbSandboxStore(database.db),
-    tiposDeCambio,
+  // One set of metrics for the routes and the jobs of this process (the recovery's PAC calls count too).
+  const metrics = createMetrics({
+    database,
+    now,
+    onCollectError: (err) => logger.warn({ err }, 'metrics: a gauge could not be read'),
   });
+  const pac = instrumentPac(
+    createPac(config, catalogos, { store: new DbSandboxStore(database.db), tiposDeCambio }),
+    metrics,
+  );
   const payments = createPayments(config, {
     db: database.db,
     secret,
@@ -63,6 +71,7 @@ async function start() {
     pac,
     tiposDeCambio,
     payments,
+    metrics,
   });
   app.log.info({ database: database.kind, migrationsApplied: applied }, 'database ready');
 

@@ -20,6 +20,9 @@ import { registerRequestLog } from './http/request-log.ts';
 import { dbRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { readinessRoutes } from './http/readiness.routes.ts';
+import { withMetrics } from './metrics/instrument.ts';
+import { registerMetrics } from './metrics/metrics.routes.ts';
 import { seriesNewClientRoutes } from './modules/series/series.new-client.routes.ts';
 import { impuestosNewClientRoutes } from './modules/impuestos/impuestos.new-client.routes.ts';
 import { rubrosImpuestosNewClientRoutes } from './modules/rubros-impuestos/rubros-impuestos.new-client.routes.ts';
@@ -72,8 +75,10 @@ const ZOD_COMPILERS = {
 } as unknown as CompilersFactory;
 
 /** Builds the whole app without listening: main.ts listens, tests call app.inject(). */
-export async function createServer(deps: AppDeps): Promise<App> {
+export async function createServer(given: AppDeps): Promise<App> {
   useSpanishMessages();
+  // Every PAC call and e-mail of the routes is timed and counted.
+  const { deps, metrics } = withMetrics(given);
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: (req) =>
@@ -100,6 +105,7 @@ export async function createServer(deps: AppDeps): Promise<App> {
   registerErrorHandler(app, await createErrorReporter(deps.config));
   registerControlCharacterCheck(app);
   registerRequestLog(app);
+  registerMetrics(app, metrics, deps.config);
   await registerSecurityHeaders(app, deps.config);
   // Counted in the database, so the limits hold across every API process (rate-limit-store.ts).
   await app.register(rateLimit, { global: false, store: dbRateLimitStore(deps.db, deps.now) });
@@ -109,7 +115,9 @@ export async function createServer(deps: AppDeps): Promise<App> {
   // Modules, registered explicitly (no autoload): each owns the routes of one API resource.
   await app.register(
     async (api) => {
+      // Liveness (no database call); /api/ready is readiness (http/readiness.routes.ts).
       api.get('/health', async () => ({ success: true as const, data: { status: 'ok' } }));
+      await api.register(readinessRoutes(deps));
       await api.register(clientConfigRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(newClientRoutes(deps));

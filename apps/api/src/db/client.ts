@@ -14,6 +14,17 @@ export interface Database {
   /** Raw SQL runner used by the migrator (multi-statement). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (for /metrics); absent on the embedded PGlite. */
+  pool?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open: lent to a query or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 /**
@@ -35,5 +46,11 @@ export function fromPostgres(
       await pool.query(sql);
     },
     close: () => pool.end(),
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
   };
 }

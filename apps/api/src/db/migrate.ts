@@ -103,6 +103,38 @@ async function everyFileApplied(db: Db, migrations: Migration[]): Promise<boolea
   return migrations.every((m) => recorded.get(m.name) === m.checksum);
 }
 
+let filesOfBuild: Migration[] | null = null;
+
+/**
+ * What the database has of this build's migration files (for GET /api/ready): the files not applied
+ * yet, the applied ones whose text differs from the one recorded, and how many are applied. A
+ * database that does not answer throws.
+ */
+export async function migrationState(
+  db: Db,
+): Promise<{ pending: string[]; changed: string[]; applied: number }> {
+  filesOfBuild ??= readMigrations();
+  const [table] = rowsOf<{ name: string | null }>(
+    await db.execute(sql`select to_regclass('schema_migrations')::text as name`),
+  );
+  const recorded = new Map<string, string | null>();
+  if (table?.name) {
+    const rows = await db.execute(sql`select name, checksum from schema_migrations`);
+    for (const r of rowsOf<{ name: string; checksum: string | null }>(rows)) {
+      recorded.set(r.name, r.checksum);
+    }
+  }
+  const pending = filesOfBuild.filter((m) => !recorded.has(m.name)).map((m) => m.name);
+  const changed = filesOfBuild
+    // A null checksum: applied before checksums were recorded, taken as this text (as migrate does).
+    .filter((m) => {
+      const checksum = recorded.get(m.name);
+      return checksum !== undefined && checksum !== null && checksum !== m.checksum;
+    })
+    .map((m) => m.name);
+  return { pending, changed, applied: filesOfBuild.length - pending.length };
+}
+
 /** node-postgres answers { rows }, PGlite answers { rows } too; drizzle passes either through. */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
