@@ -56,3 +56,28 @@ describe('a global invoice whose PAC answer never came', () => {
     }
   });
 });
+
+describe('a global invoice sent twice at once with one Idempotency-Key', () => {
+  it('answers the same stamped global to both, as every other type does, and charges one credit', async () => {
+    for (const credits of [3, 1]) {
+      const e = await seedTienda(t, clock, { credits });
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: GLOBALES,
+          headers: { ...e.headers, 'idempotency-key': `doble-clic-global-${e.enterpriseId}` },
+          payload: solicitud(e) as unknown as Record<string, unknown>,
+        });
+      const [a, b] = await Promise.all([send(), send()]);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(b.statusCode, b.body).toBe(200);
+      expect(b.json().data.id).toBe(a.json().data.id);
+      expect(b.json().data.uuid).toBe(a.json().data.uuid);
+      expect(a.json().data.status).toBe('timbrada');
+      expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(credits - 1);
+      const year = await api(t, e, 'POST', `${GLOBALES}/search`, { year: 2026 });
+      const [enero] = year.json().data.months as FacturaGlobalMes[];
+      expect(enero).toMatchObject({ status: 'timbrada', id: a.json().data.id, canceladas: 0 });
+    }
+  });
+});

@@ -173,8 +173,10 @@ export async function timbrarComprobante(
       reenvioSiguiente: new Date(instante.getTime() + ESPERA_PRIMER_REENVIO_MS),
     });
   } catch (err) {
-    if (input.idempotencyKey && err instanceof AppError && err.status === 402) {
-      // A double click with the last credit: the other request took it for this very document.
+    if (input.idempotencyKey && err instanceof AppError) {
+      // A double click: the other request, with the same key, sealed this very document while this
+      // one waited, and took what this one was refused for: the last credit (402), or the period
+      // of a global invoice, which allows one (409, global-tipo.ts). The earlier document wins.
       const previo = await findComprobanteByIdempotencyKey(deps.db, enterpriseId, idempotencyKey);
       if (previo) return reanudar(deps, await esperarRespuesta(deps, previo));
       throw err;
