@@ -4,6 +4,43 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
+// The SPA's layers: app → features → shared; a shared module imports no feature.
+const WEB_RESTRICTED = ['node:*', '@repo/api*', 'drizzle-orm*', 'fastify*'];
+
+// Each document type's screens live in their own folders under features/facturacion (decision 012).
+// A type never imports another type: what two types share lives in apps/web/src/shared/comprobantes,
+// and the app's routes compose one type's parts into another's screen.
+const TIPOS_WEB = {
+  ingreso: ['facturas', 'factura-form'],
+  pago: ['pagos'],
+  global: ['facturas-globales'],
+};
+
+function fronteraDeTipo([tipo, carpetas]) {
+  const ajenas = Object.entries(TIPOS_WEB)
+    .filter(([otro]) => otro !== tipo)
+    .flatMap(([, c]) => c)
+    .join('|');
+  return {
+    files: carpetas.map((c) => `apps/web/src/features/facturacion/${c}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: WEB_RESTRICTED },
+            {
+              regex: `^(#src/features/facturacion/|(\\.\\./)+)(${ajenas})/`,
+              message:
+                'A document type does not import another type: move what they share to #src/shared/comprobantes, or compose them in the route (decision 012).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -64,9 +101,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: WEB_RESTRICTED }],
+    },
+  },
+  ...Object.entries(TIPOS_WEB).map(fronteraDeTipo),
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', '@repo/api*', 'drizzle-orm*', 'fastify*'] },
+        {
+          patterns: [
+            { group: WEB_RESTRICTED },
+            {
+              regex: '^(#src/(features|app)/|(\\.\\./)+(features|app)/)',
+              message:
+                'Shared code imports no feature and no app module (app → features → shared).',
+            },
+          ],
+        },
       ],
     },
   },

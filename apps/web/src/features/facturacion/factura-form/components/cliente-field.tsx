@@ -2,10 +2,13 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import { useFormContext } from 'react-hook-form';
 import type { ClientResponse } from '@repo/contracts/clients';
-import { searchClients, useRegimenesFiscales } from '../api/datos-maestros.ts';
+import {
+  searchClients,
+  useRegimenesFiscales,
+} from '#src/shared/comprobantes/api/datos-maestros.ts';
 import type { FacturaFormValues } from '../model/factura-form-values.ts';
 import { NuevoClienteEnFactura } from './alta-rapida.tsx';
-import { BusquedaSelect } from './busqueda-select.tsx';
+import { BusquedaSelect } from '#src/shared/comprobantes/busqueda-select.tsx';
 
 /**
  * The invoice's client: searched by name, razón social or RFC, or registered on the spot; its RFC,

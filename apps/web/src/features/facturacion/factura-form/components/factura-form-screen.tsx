@@ -10,7 +10,7 @@ import {
   useRubrosImpuestos,
   useSellosFiscales,
   useSeriesIngreso,
-} from '../api/datos-maestros.ts';
+} from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { useFactura } from '../api/facturas-ingreso.ts';
 import { facturaVacia, valuesFromFactura } from '../model/factura-form-values.ts';
 import { catalogoDeImpuestos } from '../model/impuestos-de-partida.ts';

@@ -3,7 +3,11 @@ import Form from 'react-bootstrap/Form';
 import type { ClientResponse } from '@repo/contracts/clients';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
-import { useFormasPago, useMetodosPago, useUsosCfdi } from '../api/datos-maestros.ts';
+import {
+  useFormasPago,
+  useMetodosPago,
+  useUsosCfdi,
+} from '#src/shared/comprobantes/api/datos-maestros.ts';
 import type { FacturaFormValues } from '../model/factura-form-values.ts';
 
 /**

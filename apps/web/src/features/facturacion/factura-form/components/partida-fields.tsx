@@ -6,7 +6,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { formatCurrency } from '#src/shared/format/currency.ts';
-import { searchProductsServices } from '../api/datos-maestros.ts';
+import { searchProductsServices } from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { porcentajeDeMonto } from '../model/calcular-factura.ts';
 import {
   type FacturaFormValues,
@@ -15,7 +15,7 @@ import {
 } from '../model/factura-form-values.ts';
 import { idsDeRubro } from '../model/impuestos-de-partida.ts';
 import { NuevoProductoEnFactura } from './alta-rapida.tsx';
-import { BusquedaSelect } from './busqueda-select.tsx';
+import { BusquedaSelect } from '#src/shared/comprobantes/busqueda-select.tsx';
 
 /** A field's message under it, shown even when the field is not the feedback's sibling. */
 export function FieldError({ message }: { message: string | undefined }) {

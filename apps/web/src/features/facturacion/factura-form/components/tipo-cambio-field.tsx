@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import { getTipoDeCambio } from '../api/tipo-de-cambio.ts';
+import { getTipoDeCambio } from '#src/shared/comprobantes/api/tipo-de-cambio.ts';
 import type { FacturaFormValues } from '../model/factura-form-values.ts';
 
 /**

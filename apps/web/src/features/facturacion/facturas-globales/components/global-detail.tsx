@@ -23,12 +23,12 @@ import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
-import { claveConDescripcion, useCatalogo } from '../../shared/api/get-catalogo.ts';
-import { motivosCancelacionOf } from '../../facturas/motivos-cancelacion.ts';
+import { claveConDescripcion, useCatalogo } from '#src/shared/comprobantes/api/get-catalogo.ts';
+import { motivosCancelacionOf } from '#src/shared/comprobantes/motivos-cancelacion.ts';
 import {
   type DocumentoNombrado,
   IntentoTimbradoAviso,
-} from '../../facturas/components/intento-timbrado-aviso.tsx';
+} from '#src/shared/comprobantes/intento-timbrado-aviso.tsx';
 import { GLOBALES_QUERY_KEY, useFacturaGlobal } from '../api/facturas-globales.ts';
 
 const POR_PAGINA = 50;

@@ -9,7 +9,7 @@ import {
   useFormasPago,
   useRubrosImpuestos,
   useSellosFiscales,
-} from '../../factura-form/api/datos-maestros.ts';
+} from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { useFacturaGlobal, useSeriesGlobales } from '../api/facturas-globales.ts';
 import { estadoDeRespuesta, type GlobalFormState } from '../model/global-form-model.ts';
 import { GlobalForm } from './global-form.tsx';

@@ -5,11 +5,14 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import type { CancelacionResponse, FacturaDetail } from '@repo/contracts/facturas';
-import { useCatalogo } from '#src/features/facturacion/shared/api/get-catalogo.ts';
+import { useCatalogo } from '#src/shared/comprobantes/api/get-catalogo.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { useCancelarFactura } from '../api/cancelar-factura.ts';
-import { MOTIVO_REQUIRED_MESSAGE, motivosCancelacionOf } from '../motivos-cancelacion.ts';
-import { formatImporteXml, serieFolio } from '../format-cfdi.ts';
+import {
+  MOTIVO_REQUIRED_MESSAGE,
+  motivosCancelacionOf,
+} from '#src/shared/comprobantes/motivos-cancelacion.ts';
+import { formatImporteXml, serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 
 /**
  * Cancel a stamped invoice: the motivo (spec section 5: the catalog without 01 and 04), a

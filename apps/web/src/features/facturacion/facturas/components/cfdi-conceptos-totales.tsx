@@ -6,7 +6,7 @@ import {
   formatImporteXml,
   formatTasaOCuota,
   nombreImpuesto,
-} from '../format-cfdi.ts';
+} from '#src/shared/comprobantes/format-cfdi.ts';
 
 const OBJETO_IMP: Record<string, string> = {
   '01': '01 - No objeto de impuesto',

@@ -2,11 +2,12 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { CfdiDatos } from '@repo/contracts/facturas';
+import { claveConDescripcion, useCatalogo } from '#src/shared/comprobantes/api/get-catalogo.ts';
 import {
-  claveConDescripcion,
-  useCatalogo,
-} from '#src/features/facturacion/shared/api/get-catalogo.ts';
-import { formatFechaCfdi, formatImporteXml, serieFolio } from '../format-cfdi.ts';
+  formatFechaCfdi,
+  formatImporteXml,
+  serieFolio,
+} from '#src/shared/comprobantes/format-cfdi.ts';
 import { CfdiConceptosCard, CfdiTotalesCard } from './cfdi-conceptos-totales.tsx';
 import { Datum } from './datum.tsx';
 

@@ -8,13 +8,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { CancelacionResponse, FacturaDetail } from '@repo/contracts/facturas';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
-import {
-  claveConDescripcion,
-  useCatalogo,
-} from '#src/features/facturacion/shared/api/get-catalogo.ts';
+import { claveConDescripcion, useCatalogo } from '#src/shared/comprobantes/api/get-catalogo.ts';
 import { useConsultarEstadoCancelacion } from '../api/cancelar-factura.ts';
 import { ppdPendingOf } from '../factura-status.ts';
-import { formatFechaCfdi, formatImporteXml } from '../format-cfdi.ts';
+import { formatFechaCfdi, formatImporteXml } from '#src/shared/comprobantes/format-cfdi.ts';
 import { Datum } from './datum.tsx';
 
 /** The invoice at a glance: status, total, método de pago, PPD balance, UUID and stamping date. */

@@ -7,7 +7,7 @@ import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downl
 import { useDeletePreFactura } from '../api/delete-pre-factura.ts';
 import { facturaPaths } from '../factura-paths.ts';
 import { actionsFor } from '../factura-status.ts';
-import { formatImporteXml, serieFolio } from '../format-cfdi.ts';
+import { formatImporteXml, serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { FacturaStatusBadge } from './factura-status-badge.tsx';
 
 /** The invoice detail's title, client and actions (editar, timbrar, descargas, clonar…). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -14,13 +14,12 @@ import { useFactura } from '../api/get-factura.ts';
 import { useTimbrarPreFactura } from '../api/timbrar-pre-factura.ts';
 import { facturaPaths } from '../factura-paths.ts';
 import { actionsFor } from '../factura-status.ts';
-import { formatImporteXml, serieFolio } from '../format-cfdi.ts';
-import { PagosFactura } from '#src/features/facturacion/pagos/components/pagos-factura.tsx';
+import { formatImporteXml, serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { CancelFacturaModal } from './cancel-factura-modal.tsx';
 import { CfdiView } from './cfdi-view.tsx';
 import { CancelacionCard, FacturaResumenCard } from './factura-detail-cards.tsx';
 import { FacturaDetailHeader } from './factura-detail-header.tsx';
-import { IntentoTimbradoAviso } from './intento-timbrado-aviso.tsx';
+import { IntentoTimbradoAviso } from '#src/shared/comprobantes/intento-timbrado-aviso.tsx';
 
 /** Confirms stamping a saved pre-invoice; a stamped one is then shown under its own id. */
 function StampConfirm(props: { show: boolean; onHide: () => void; factura: FacturaDetail }) {
@@ -93,7 +92,17 @@ function FacturaNoDisponible(props: { notFound: boolean; onRetry: () => void }) 
 }
 
 /** /facturacion/facturas/detalle/:facturaId. */
-export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
+/**
+ * The invoice's detail. `pagos` renders the payments of a stamped PPD invoice: the route composes it
+ * from the payments feature, so the income-invoice feature imports no other document type.
+ */
+export function FacturaDetailScreen({
+  facturaId,
+  pagos,
+}: {
+  facturaId: number;
+  pagos: (factura: FacturaDetail, abrirFormulario: boolean) => ReactNode;
+}) {
   const query = useFactura(facturaId);
   const [modal, setModal] = useState<'cancelar' | 'timbrar' | null>(null);
   const [lastCancel, setLastCancel] = useState<CancelacionResponse | null>(null);
@@ -162,12 +171,9 @@ export function FacturaDetailScreen({ facturaId }: { facturaId: number }) {
           </Alert>
         )}
 
-        {stamped && factura.metodo_pago === 'PPD' && (
-          <PagosFactura
-            factura={factura}
-            abrirFormulario={new URLSearchParams(window.location.search).get('pago') === 'nuevo'}
-          />
-        )}
+        {stamped &&
+          factura.metodo_pago === 'PPD' &&
+          pagos(factura, new URLSearchParams(window.location.search).get('pago') === 'nuevo')}
 
         {factura.cfdi && <CfdiView cfdi={factura.cfdi} />}
 

@@ -21,7 +21,7 @@ import {
   facturasView,
   parseFacturasQuery,
 } from '../facturas-query.ts';
-import { serieFolio } from '../format-cfdi.ts';
+import { serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { FacturasFiltersForm } from './facturas-filters-form.tsx';
 import { FacturasTable } from './facturas-table.tsx';
 

@@ -4,7 +4,11 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { FacturaListItem } from '@repo/contracts/facturas';
 import { actionsFor, ppdPendingOf } from '../factura-status.ts';
-import { formatFechaCfdi, formatImporteXml, serieFolio } from '../format-cfdi.ts';
+import {
+  formatFechaCfdi,
+  formatImporteXml,
+  serieFolio,
+} from '#src/shared/comprobantes/format-cfdi.ts';
 import { facturaPaths } from '../factura-paths.ts';
 import { FacturaStatusBadge } from './factura-status-badge.tsx';
 

@@ -7,11 +7,11 @@ import type { PagoItem } from '@repo/contracts/complementos-pago';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { formatCurrency } from '#src/shared/format/currency.ts';
-import { formatFechaCfdi } from '#src/features/facturacion/facturas/format-cfdi.ts';
+import { formatFechaCfdi } from '#src/shared/comprobantes/format-cfdi.ts';
 import {
   type DocumentoNombrado,
   IntentoTimbradoAviso,
-} from '#src/features/facturacion/facturas/components/intento-timbrado-aviso.tsx';
+} from '#src/shared/comprobantes/intento-timbrado-aviso.tsx';
 
 const COMPLEMENTO: DocumentoNombrado = { nombre: 'El complemento de pago', femenino: false };
 

@@ -1,7 +1,7 @@
 import { type ComponentProps, Suspense, lazy } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from '#src/shared/session/session-store.ts';
-import { useDatosFiscales } from '../../factura-form/api/datos-maestros.ts';
+import { useDatosFiscales } from '#src/shared/comprobantes/api/datos-maestros.ts';
 
 // The payment form (and the CFDI arithmetic it carries) loads when a payment is registered, so the
 // invoice detail and the pending-payments screen keep their first load light.

@@ -15,7 +15,7 @@ import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
-import { useFormasPago } from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
+import { useFormasPago } from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { PENDIENTES_QUERY_KEY, registrarPago } from '../api/complementos-pago.ts';
 import { PagoDocumentos } from './pago-documentos.tsx';
 import { PagoOpcionales } from './pago-opcionales.tsx';

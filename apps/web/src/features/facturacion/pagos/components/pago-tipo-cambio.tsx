@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import { getTipoDeCambio } from '#src/features/facturacion/factura-form/api/tipo-de-cambio.ts';
+import { getTipoDeCambio } from '#src/shared/comprobantes/api/tipo-de-cambio.ts';
 
 /**
  * The exchange rate of a payment of a foreign-currency invoice: proposes Banxico's FIX of the

@@ -6,7 +6,7 @@ import type { ComplementoPagoResponse } from '@repo/contracts/complementos-pago'
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
-import { useSellosFiscales } from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
+import { useSellosFiscales } from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { useSeriesPagos } from '../api/complementos-pago.ts';
 import { type Seleccion, saldoSeleccionado } from '../model/seleccion-pendientes.ts';
 import { PagoFormDiferido } from './pago-form-diferido.tsx';

@@ -14,10 +14,7 @@ import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
-import {
-  useFormasPago,
-  useSellosFiscales,
-} from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
+import { useFormasPago, useSellosFiscales } from '#src/shared/comprobantes/api/datos-maestros.ts';
 import {
   PENDIENTES_QUERY_KEY,
   cancelarPago,

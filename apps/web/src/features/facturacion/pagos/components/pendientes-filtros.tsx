@@ -5,8 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import type { ClientResponse } from '@repo/contracts/clients';
-import { searchClients } from '#src/features/facturacion/factura-form/api/datos-maestros.ts';
-import { BusquedaSelect } from '#src/features/facturacion/factura-form/components/busqueda-select.tsx';
+import { searchClients } from '#src/shared/comprobantes/api/datos-maestros.ts';
+import { BusquedaSelect } from '#src/shared/comprobantes/busqueda-select.tsx';
 import type { PendientesFiltros } from '../api/complementos-pago.ts';
 
 export interface ClienteFiltro {

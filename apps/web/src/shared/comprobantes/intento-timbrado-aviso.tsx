@@ -1,5 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
-import { serieFolio } from '../format-cfdi.ts';
+import { serieFolio } from './format-cfdi.ts';
 
 /** How the notice names the document: "La factura … sellada", "El complemento de pago … sellado". */
 export interface DocumentoNombrado {

@@ -1,4 +1,4 @@
-import type { CatalogoItem } from '#src/features/facturacion/shared/api/get-catalogo.ts';
+import type { CatalogoItem } from '#src/shared/comprobantes/api/get-catalogo.ts';
 
 export const MOTIVO_REQUIRED_MESSAGE = 'Seleccione el motivo de cancelación';
 

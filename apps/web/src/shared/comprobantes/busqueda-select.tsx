@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { SearchComboboxOptions, useSearchCombobox } from '#src/shared/ui/search-combobox.tsx';
-import type { Page } from '../api/datos-maestros.ts';
+import type { Page } from './api/datos-maestros.ts';
 
 /**
  * A searchable select over one of the enterprise's lists (clients, products): the first page shows
