@@ -41,6 +41,32 @@ function fronteraDeTipo([tipo, carpetas]) {
   };
 }
 
+// The API's document types, one module each (decision 012): a type imports the lifecycle
+// (timbrado/, comprobantes/) and never another type. Tests may seed another type's documents.
+const TIPOS_API = ['facturas', 'complementos-pago', 'facturas-globales'];
+
+function fronteraDeTipoApi(modulo) {
+  const ajenos = TIPOS_API.filter((m) => m !== modulo).join('|');
+  return {
+    files: [`apps/api/src/modules/${modulo}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', '**/*.test-entorno.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(modules/)?(${ajenos})/`,
+              message:
+                'A document type does not import another type: move what they share to timbrado/ or comprobantes/ (decision 012).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -105,6 +131,7 @@ export default tseslint.config(
     },
   },
   ...Object.entries(TIPOS_WEB).map(fronteraDeTipo),
+  ...TIPOS_API.map(fronteraDeTipoApi),
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: {

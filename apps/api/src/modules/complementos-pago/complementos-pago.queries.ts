@@ -284,11 +284,3 @@ export async function pagadoTimbrado(db: Db, enterpriseId: number, facturaIds: n
     out.set(r.factura_id, { pagado: r.pagado, pagos: Number(r.pagos), ultimo: r.ultimo });
   return out;
 }
-
-/** settings_v40.has_ppd_invoices: true from the enterprise's first stamped PPD invoice on. */
-export async function marcarFacturasPpd(db: Db, enterpriseId: number) {
-  await db.execute(
-    sql`update enterprises set has_ppd_invoices = true
-         where id = ${enterpriseId} and not has_ppd_invoices`,
-  );
-}

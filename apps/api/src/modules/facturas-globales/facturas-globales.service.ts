@@ -15,8 +15,8 @@ import type { AppDeps } from '../../deps.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
-import { cfdiDatos } from '../facturas/cfdi-datos.ts';
-import { diaLocal } from '../facturas/factura-fecha.ts';
+import { cfdiDatos } from '../comprobantes/cfdi-datos.ts';
+import { diaLocal } from '../timbrado/fecha-comprobante.ts';
 import { cancelarDocumento } from '../timbrado/cancelacion.service.ts';
 import { emitirDocumento } from '../timbrado/emision.ts';
 import {

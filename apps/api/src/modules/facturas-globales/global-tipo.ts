@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
-import { diaLocal, diasEntre, fechaComprobante } from '../facturas/factura-fecha.ts';
+import { diaLocal, diasEntre, fechaComprobante } from '../timbrado/fecha-comprobante.ts';
 import { getRubros } from '../rubros-impuestos/rubros-impuestos.service.ts';
 import { findSerie } from '../series/series.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';

@@ -10,7 +10,7 @@ import {
   IMPUESTO_EXENTO_CON_OTROS,
   IMPUESTOS_REPETIDOS,
 } from './conflicto-de-impuestos.ts';
-import { diasEntre, fechaComprobante } from './factura-fecha.ts';
+import { diasEntre, fechaComprobante } from '../timbrado/fecha-comprobante.ts';
 import { campoDelDraft } from './factura-previa.ts';
 import type { FacturaDraft } from '@repo/contracts/facturas';
 

@@ -1,10 +1,10 @@
 import type { FacturaDraft, FacturaDraftRequest } from '@repo/contracts/facturas';
 import { withTransaction } from '../../db/transaction.ts';
 import { getBalance } from '../credits/credits.service.ts';
-import { marcarFacturasPpd } from '../complementos-pago/complementos-pago.queries.ts';
 import { emitirDocumento } from '../timbrado/emision.ts';
 import { facturaIngreso, type Deps } from './factura-tipo.ts';
 import { deletePreFactura } from './facturas-borrador.queries.ts';
+import { marcarFacturasPpd } from './ppd-pendientes.queries.ts';
 import { findFactura, findFacturaDePreFactura } from './facturas.queries.ts';
 import { getFactura, preFactura, sinClave } from './facturas.service.ts';
 

@@ -28,7 +28,7 @@ import {
   type ImpuestoLocalDato,
 } from './factura-builder.ts';
 import { conflictoDeImpuestos } from './conflicto-de-impuestos.ts';
-import { diaLocal, diasEntre, fechaComprobante } from './factura-fecha.ts';
+import { diaLocal, diasEntre, fechaComprobante } from '../timbrado/fecha-comprobante.ts';
 import { campoDelDraft, previsualizar, type ErrorCampo } from './factura-previa.ts';
 import {
   draftRowValues,

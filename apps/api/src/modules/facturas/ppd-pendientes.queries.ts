@@ -87,3 +87,11 @@ export async function listPpdPending(
   }));
   return { rows: data, total };
 }
+
+/** settings_v40.has_ppd_invoices: true from the enterprise's first stamped PPD invoice on. */
+export async function marcarFacturasPpd(db: Db, enterpriseId: number) {
+  await db.execute(
+    sql`update enterprises set has_ppd_invoices = true
+         where id = ${enterpriseId} and not has_ppd_invoices`,
+  );
+}
