@@ -211,7 +211,7 @@ describe('Mis clientes', () => {
     await page.getByRole('button', { name: 'Importar' }).click();
     await page
       .getByTestId('import-failure')
-      .getByText('no es un libro de Excel (.xlsx) válido')
+      .getByText('El archivo no es un libro de Excel válido')
       .waitFor();
 
     await page.getByLabel('Archivo de Excel (.xlsx)').setInputFiles(filled);

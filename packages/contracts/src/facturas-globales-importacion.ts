@@ -19,7 +19,7 @@ export const MAX_IMPORT_VENTAS = MAX_PARTIDAS_GLOBAL;
 export const IMPORT_VENTAS_MESSAGES = {
   noFile: 'Seleccione un archivo de Excel (.xlsx) o CSV con las ventas del periodo.',
   badFile:
-    'El archivo no es un libro de Excel (.xlsx) ni un CSV válido. Descargue la plantilla y vuelva a intentarlo.',
+    'El archivo no es un libro de Excel válido ni un CSV. Descargue la plantilla y vuelva a intentarlo.',
   noRows: 'El archivo no contiene ventas para importar.',
   tooManyRows: `El archivo tiene más de ${MAX_IMPORT_VENTAS.toLocaleString('en-US')} ventas. Divídalo en varios archivos.`,
   missingColumns: (columns: readonly string[]) =>

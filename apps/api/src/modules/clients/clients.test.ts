@@ -553,7 +553,7 @@ describe('import and export', () => {
     expect(garbage.json()).toEqual({
       success: false,
       dataError:
-        'El archivo no es un libro de Excel (.xlsx) válido. Descargue la plantilla y vuelva a intentarlo.',
+        'El archivo no es un libro de Excel válido. Guárdelo como libro de Excel (.xlsx), o descargue la plantilla, y vuelva a intentarlo.',
     });
     const noColumns = await upload(
       e,

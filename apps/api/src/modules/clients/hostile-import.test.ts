@@ -1,142 +1,13 @@
-import { Readable } from 'node:stream';
-import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_VENTAS_MESSAGES, MAX_IMPORT_VENTAS } from '@repo/contracts/facturas-globales';
 import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bigCell, manyRows, multipart, workbook } from './hostile-xlsx.test-support.ts';
 import { SPREADSHEET_MESSAGES } from './spreadsheet.ts';
 
-// A signed-in user uploads a small xlsx that unpacks to hundreds of megabytes: the import is refused
-// with a Spanish message, and another tenant's requests keep being answered meanwhile.
-
-interface ZipEntry {
-  name: string;
-  /** Deflated bytes, their CRC-32 and unpacked size. */
-  deflated: Buffer;
-  crc: number;
-  size: number;
-}
-
-/** Deflates a stream of chunks without holding the unpacked text (hundreds of MB) in memory. */
-async function deflateChunks(name: string, chunks: () => Iterable<string>): Promise<ZipEntry> {
-  let crc = 0;
-  let size = 0;
-  const counted = function* () {
-    for (const chunk of chunks()) {
-      const bytes = Buffer.from(chunk);
-      crc = crc32(bytes, crc);
-      size += bytes.length;
-      yield bytes;
-    }
-  };
-  const out: Buffer[] = [];
-  const deflater = Readable.from(counted()).pipe(createDeflateRaw({ level: 9 }));
-  for await (const part of deflater) out.push(part as Buffer);
-  return { name, deflated: Buffer.concat(out), crc, size };
-}
-
-function small(name: string, text: string): ZipEntry {
-  const bytes = Buffer.from(text);
-  return { name, deflated: deflateRawSync(bytes), crc: crc32(bytes), size: bytes.length };
-}
-
-/** A zip (deflate entries, central directory, end record). */
-function zip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.deflated.length, 18);
-    local.writeUInt32LE(e.size >>> 0, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(e.crc >>> 0, 16);
-    central.writeUInt32LE(e.deflated.length, 20);
-    central.writeUInt32LE(e.size >>> 0, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.deflated);
-    centrals.push(central, name);
-    offset += 30 + name.length + e.deflated.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-const HEADER_ROW =
-  '<row r="1"><c r="A1" t="inlineStr"><is><t>Nombre o razón social</t></is></c>' +
-  '<c r="B1" t="inlineStr"><is><t>RFC</t></is></c></row>';
-
-/** A one-sheet workbook whose sheet XML comes from `rows`. */
-async function workbook(rows: () => Iterable<string>): Promise<Buffer> {
-  const sheet = await deflateChunks('xl/worksheets/sheet1.xml', function* () {
-    yield '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
-    yield HEADER_ROW;
-    yield* rows();
-    yield '</sheetData></worksheet>';
-  });
-  return zip([
-    small(
-      '[Content_Types].xml',
-      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
-    ),
-    small(
-      '_rels/.rels',
-      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-    ),
-    small(
-      'xl/workbook.xml',
-      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Clientes" sheetId="1" r:id="rId1"/></sheets></workbook>',
-    ),
-    small(
-      'xl/_rels/workbook.xml.rels',
-      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-    ),
-    sheet,
-  ]);
-}
-
-/** 400 MB of text in one cell. */
-const bigCell = () =>
-  workbook(function* () {
-    yield '<row r="2"><c r="A2" t="inlineStr"><is><t>';
-    const mb = 'A'.repeat(1024 * 1024);
-    for (let i = 0; i < 400; i++) yield mb;
-    yield '</t></is></c></row>';
-  });
-
-/** 5 million rows (without row numbers, as a spreadsheet may write them: a 1 MB file or so). */
-const manyRows = () =>
-  workbook(function* () {
-    const chunk = '<row><c t="inlineStr"><is><t>x</t></is></c></row>'.repeat(10_000);
-    for (let i = 0; i < 500; i++) yield chunk;
-  });
-
-function multipart(data: Buffer) {
-  const boundary = '----hostileboundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clientes.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+// A signed-in user uploads a small xlsx that unpacks to hundreds of megabytes to any import (clients,
+// products and services, the sales of a global invoice): the import is refused with a Spanish
+// message, and another tenant's requests keep being answered meanwhile.
 
 let t: TestApp;
 let attacker: SeededEnterprise;
@@ -154,8 +25,9 @@ afterAll(async () => {
 async function importWhileOtherTenantWorks(
   url: string,
   file: Buffer,
+  fileName = 'import.xlsx',
 ): Promise<{ status: number; dataError: unknown; otherStatuses: number[] }> {
-  const body = multipart(file);
+  const body = multipart(file, fileName);
   let importing = true;
   const otherStatuses: number[] = [];
   const otherTimes: number[] = [];
@@ -191,11 +63,17 @@ async function importWhileOtherTenantWorks(
   return { status: res.statusCode, dataError: res.json().dataError, otherStatuses };
 }
 
+const CLIENTS = '/api/clients/import';
+const PRODUCTS = '/api/products-services/import';
+const GLOBAL_SALES = '/api/facturacion/V40/facturas-globales/import';
+
 describe('hostile spreadsheets', () => {
-  it('refuses a small xlsx with a 400 MB cell while another tenant is answered', async () => {
+  // Each refusal is the guard's own message, found on the zip before the spreadsheet library
+  // unpacks anything: the library would have read the 400 MB cell or the 5 million rows whole.
+  it('refuses a small xlsx with a 400 MB cell on every import while another tenant is answered', async () => {
     const file = await bigCell();
     expect(file.length).toBeLessThan(2 * 1024 * 1024);
-    for (const url of ['/api/clients/import', '/api/products-services/import']) {
+    for (const url of [CLIENTS, PRODUCTS, GLOBAL_SALES]) {
       const result = await importWhileOtherTenantWorks(url, file);
       expect(result.status).toBe(422);
       expect(result.dataError).toBe(SPREADSHEET_MESSAGES.tooLarge);
@@ -204,25 +82,50 @@ describe('hostile spreadsheets', () => {
     }
   });
 
-  it('refuses an xlsx of 5 million rows while another tenant is answered', async () => {
+  it('refuses an xlsx of 5 million rows on every import while another tenant is answered', async () => {
     const file = await manyRows();
     expect(file.length).toBeLessThan(5 * 1024 * 1024);
-    const result = await importWhileOtherTenantWorks('/api/clients/import', file);
-    expect(result.status).toBe(422);
-    expect(result.dataError).toBe(SPREADSHEET_MESSAGES.tooLarge);
-    expect(result.otherStatuses.every((s) => s === 200)).toBe(true);
+    for (const url of [CLIENTS, PRODUCTS, GLOBAL_SALES]) {
+      const result = await importWhileOtherTenantWorks(url, file);
+      expect(result.status).toBe(422);
+      expect(result.dataError).toBe(SPREADSHEET_MESSAGES.tooLarge);
+      expect(result.otherStatuses.every((s) => s === 200)).toBe(true);
+    }
   });
 
   it('refuses rows and cells beyond the limits even when the file is small unpacked', async () => {
     const rows = await workbook(function* () {
       for (let r = 2; r < 10_050; r++) yield `<row r="${r}"/>`;
     });
-    const rowsResult = await importWhileOtherTenantWorks('/api/clients/import', rows);
+    const rowsResult = await importWhileOtherTenantWorks(CLIENTS, rows);
     expect(rowsResult.dataError).toBe(SPREADSHEET_MESSAGES.tooManyRows);
     const cell = await workbook(function* () {
       yield `<row r="2"><c r="A2" t="inlineStr"><is><t>${'ñ'.repeat(5000)}</t></is></c></row>`;
     });
-    const cellResult = await importWhileOtherTenantWorks('/api/clients/import', cell);
-    expect(cellResult.dataError).toBe(SPREADSHEET_MESSAGES.cellTooLong);
+    for (const url of [CLIENTS, GLOBAL_SALES]) {
+      const cellResult = await importWhileOtherTenantWorks(url, cell);
+      expect(cellResult.dataError).toBe(SPREADSHEET_MESSAGES.cellTooLong);
+    }
+  });
+
+  it("the sales of a global invoice: as many rows as a global's sales, not one more", async () => {
+    // Written with a namespace prefix, as some libraries do: still counted.
+    const sales = await workbook(function* () {
+      for (let r = 2; r < MAX_IMPORT_VENTAS + 1_010; r++) yield `<x:row r="${r}"/>`;
+    });
+    const result = await importWhileOtherTenantWorks(GLOBAL_SALES, sales);
+    expect(result.status).toBe(422);
+    expect(result.dataError).toBe(IMPORT_VENTAS_MESSAGES.tooManyRows);
+    // A CSV or pasted text: millions of lines are refused before they are split into cells.
+    const lines = Buffer.from(
+      'Folio de venta,Grupo de impuestos,Subtotal\n'.padEnd(4_000_000, '\n'),
+    );
+    const csv = await importWhileOtherTenantWorks(GLOBAL_SALES, lines, 'ventas.csv');
+    expect(csv.dataError).toBe(IMPORT_VENTAS_MESSAGES.tooManyRows);
+    const long = Buffer.from(
+      `Folio de venta,Grupo de impuestos,Subtotal\n${'A'.repeat(5000)},IVA,1\n`,
+    );
+    const longCell = await importWhileOtherTenantWorks(GLOBAL_SALES, long, 'ventas.csv');
+    expect(longCell.dataError).toBe(SPREADSHEET_MESSAGES.cellTooLong);
   });
 });

@@ -1,19 +1,18 @@
 import type ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.ts';
-import { checkXlsxLimits, XLSX_LIMITS } from './xlsx-limits.ts';
+import { checkXlsxLimits, XLSX_LIMITS, type XlsxLimits } from './xlsx-limits.ts';
 
 /** The most data rows one import takes: larger files are split by the user. */
 export const MAX_IMPORT_ROWS = 2000;
 
 export const SPREADSHEET_MESSAGES = {
   notXlsx:
-    'El archivo no es un libro de Excel (.xlsx) válido. Descargue la plantilla y vuelva a intentarlo.',
+    'El archivo no es un libro de Excel válido. Guárdelo como libro de Excel (.xlsx), o descargue la plantilla, y vuelva a intentarlo.',
   noFile: 'Seleccione un archivo de Excel (.xlsx) para importar.',
-  noSheet: 'El archivo no contiene ninguna hoja.',
   missingColumns: (columns: string[]) =>
     `Al archivo le faltan columnas de la plantilla: ${columns.join(', ')}. Descargue la plantilla y vuelva a intentarlo.`,
   noRows: 'El archivo no contiene filas para importar.',
-  tooManyRows: `El archivo tiene más de ${MAX_IMPORT_ROWS} filas. Divídelo en varios archivos.`,
+  tooManyRows: `El archivo tiene más de ${MAX_IMPORT_ROWS} filas. Divídalo en varios archivos.`,
   tooLarge: `El archivo es demasiado grande para importarse: su contenido pasa de ${XLSX_LIMITS.unpackedBytes / 1024 / 1024} MB. Divídalo en varios archivos.`,
   cellTooLong: `Una celda del archivo tiene más de ${XLSX_LIMITS.cellChars.toLocaleString('en-US')} caracteres. Revise el archivo y vuelva a intentarlo.`,
 } as const;
@@ -97,18 +96,21 @@ export interface SheetRow {
 }
 
 /**
- * Reads the first sheet of an xlsx whose first row holds the template's headers (in any order,
- * accents and case ignored). Anything that is not such a file is refused before a row is read.
+ * The first sheet of an uploaded xlsx, for every import (clients, products and services, the sales
+ * of a global invoice): the file is checked against XLSX_LIMITS on the zip itself (xlsx-limits.ts),
+ * before the spreadsheet library unpacks anything, so a small file that unpacks to gigabytes is
+ * refused in milliseconds; anything that is not a workbook is refused with one message.
  */
-export async function readWorkbook(
+export async function loadFirstSheet(
   data: Buffer,
-  headers: readonly string[],
-  required: readonly string[],
-): Promise<SheetRow[]> {
-  const problem = checkXlsxLimits(data);
+  guard: { limits?: XlsxLimits; tooManyRows?: string } = {},
+): Promise<ExcelJS.Worksheet> {
+  const problem = checkXlsxLimits(data, guard.limits);
   if (problem) {
     const message =
-      problem === 'notZip' ? SPREADSHEET_MESSAGES.notXlsx : SPREADSHEET_MESSAGES[problem];
+      problem === 'tooManyRows'
+        ? (guard.tooManyRows ?? SPREADSHEET_MESSAGES.tooManyRows)
+        : SPREADSHEET_MESSAGES[problem];
     throw new AppError('VALIDATION', message);
   }
   const workbook = await newWorkbook();
@@ -118,7 +120,20 @@ export async function readWorkbook(
     throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.notXlsx);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.noSheet);
+  if (!sheet) throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.notXlsx);
+  return sheet;
+}
+
+/**
+ * Reads the first sheet of an xlsx whose first row holds the template's headers (in any order,
+ * accents and case ignored). Anything that is not such a file is refused before a row is read.
+ */
+export async function readWorkbook(
+  data: Buffer,
+  headers: readonly string[],
+  required: readonly string[],
+): Promise<SheetRow[]> {
+  const sheet = await loadFirstSheet(data);
 
   const positions = new Map<string, number>();
   const wanted = new Map(headers.map((h) => [normaliseHeader(h), h]));
@@ -131,8 +146,10 @@ export async function readWorkbook(
     throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.missingColumns(missing));
 
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  // The rows the file has, never the empty ones up to its last row number (a single row numbered
+  // 1,048,576 would make a million empty rows).
+  sheet.eachRow((row, r) => {
+    if (r === 1) return;
     const values: Record<string, string> = {};
     let empty = true;
     for (const header of headers) {
@@ -141,11 +158,11 @@ export async function readWorkbook(
       if (text) empty = false;
       values[header] = text;
     }
-    if (empty) continue;
+    if (empty) return;
     rows.push({ row: r, values });
     if (rows.length > MAX_IMPORT_ROWS)
       throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.tooManyRows);
-  }
+  });
   if (rows.length === 0) throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.noRows);
   return rows;
 }

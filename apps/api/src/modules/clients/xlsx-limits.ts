@@ -18,7 +18,20 @@ export const XLSX_LIMITS = {
   cellChars: 4_000,
 } as const;
 
-export type XlsxLimitProblem = 'notZip' | 'tooLarge' | 'tooManyRows' | 'cellTooLong';
+export type XlsxLimits = { [K in keyof typeof XLSX_LIMITS]: number };
+
+/** notXlsx: not a zip, or a zip without a workbook's parts (a .docx, an archive of other files). */
+export type XlsxLimitProblem = 'notXlsx' | 'tooLarge' | 'tooManyRows' | 'cellTooLong';
+
+/** The parts every workbook has (ECMA-376 Part 2: the package's content types; SpreadsheetML's workbook part). */
+function isWorkbook(entries: readonly Entry[]): boolean {
+  const names = new Set(entries.map((e) => e.name));
+  return (
+    names.has('[Content_Types].xml') &&
+    entries.some((e) => /^xl\/workbook\.xml$/i.test(e.name)) &&
+    entries.some((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.name))
+  );
+}
 
 interface Entry {
   name: string;
@@ -86,23 +99,26 @@ function longestText(xml: Buffer): number {
   return Math.max(longest, run);
 }
 
-function countRows(xml: Buffer): number {
+/** More `<row>` elements than limit, with or without a namespace prefix (`<x:row>`, as some libraries write). */
+function moreRowsThan(xml: Buffer, limit: number): boolean {
+  const row = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
+  const text = xml.toString('latin1');
   let rows = 0;
-  for (let at = xml.indexOf('<row'); at >= 0; at = xml.indexOf('<row', at + 4)) {
-    const next = xml[at + 4];
-    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a) rows++;
-  }
-  return rows;
+  while (row.exec(text)) if (++rows > limit) return true;
+  return false;
 }
 
 /**
  * Checks an uploaded xlsx against XLSX_LIMITS without unpacking more than the limits allow; the
  * first problem found, or null when the file is within every limit.
  */
-export function checkXlsxLimits(data: Buffer, limits = XLSX_LIMITS): XlsxLimitProblem | null {
+export function checkXlsxLimits(
+  data: Buffer,
+  limits: XlsxLimits = XLSX_LIMITS,
+): XlsxLimitProblem | null {
   if (data.length > limits.compressedBytes) return 'tooLarge';
   const entries = centralDirectory(data);
-  if (!entries || entries.length === 0) return 'notZip';
+  if (!entries || !isWorkbook(entries)) return 'notXlsx';
   let budget = limits.unpackedBytes;
   for (const entry of entries) {
     if (entry.uncompressedSize > budget) return 'tooLarge';
@@ -111,14 +127,14 @@ export function checkXlsxLimits(data: Buffer, limits = XLSX_LIMITS): XlsxLimitPr
       bytes = unpack(data, entry, budget);
     } catch (error) {
       if (error instanceof RangeError) return 'tooLarge';
-      return 'notZip';
+      return 'notXlsx';
     }
-    if (!bytes) return 'notZip';
+    if (!bytes) return 'notXlsx';
     if (bytes.length > budget) return 'tooLarge';
     budget -= bytes.length;
     if (!entry.name.endsWith('.xml')) continue;
     if (longestText(bytes) > limits.cellChars) return 'cellTooLong';
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name) && countRows(bytes) > limits.rows) {
+    if (/^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name) && moreRowsThan(bytes, limits.rows)) {
       return 'tooManyRows';
     }
   }

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import { calcularGlobal, impuestosDeGrupo, type ImpuestoDraft } from '@repo/cfdi/calc';
 import { decimal } from '@repo/cfdi/decimal';
 import {
@@ -16,19 +15,15 @@ import {
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { AppError } from '../../http/errors.ts';
 import { writeWorkbook } from '../clients/spreadsheet.ts';
+import { filasDeArchivo, filasDeTexto, type Fila } from './ventas-archivo.ts';
 
 /**
  * The sales of a period from the template (xlsx), a CSV, or rows pasted from a spreadsheet (tab
- * separated). Nothing is stored: every row comes back with its texts and what is wrong with it, so
+ * separated; the files are read in ventas-archivo.ts). Nothing is stored: every row comes back with its texts and what is wrong with it, so
  * the form keeps the bad rows for the user to fix in place.
  */
 
 const [FOLIO, GRUPO, SUBTOTAL, DESCUENTO, TOTAL] = COLUMNAS_VENTAS;
-
-interface Fila {
-  fila: number;
-  valores: string[];
-}
 
 function normalizar(text: string): string {
   return text
@@ -39,87 +34,12 @@ function normalizar(text: string): string {
     .toLowerCase();
 }
 
-function celda(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  if ('result' in value) return celda(value.result as ExcelJS.CellValue);
-  return '';
-}
-
-/** Spreadsheet numbers come as floats (116.00000000000001): at most 6 decimals, as typed. */
-function textoNumero(v: string): string {
-  const t = v.trim();
-  if (!/^-?\d+\.\d{7,}$/.test(t)) return t;
-  return Number(t)
-    .toFixed(6)
-    .replace(/\.?0+$/, '');
-}
-
-async function filasDeXlsx(data: Buffer): Promise<string[][]> {
-  // exceljs loads with the first spreadsheet, not when the server starts.
-  const { default: excel } = await import('exceljs');
-  const wb = new excel.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('VALIDATION', IMPORT_VENTAS_MESSAGES.badFile);
-  }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw new AppError('VALIDATION', IMPORT_VENTAS_MESSAGES.noRows);
-  const filas: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const valores: string[] = [];
-    row.eachCell({ includeEmpty: true }, (c, col) => {
-      valores[col - 1] = textoNumero(celda(c.value).trim());
-    });
-    filas[n - 1] = Array.from(valores, (v) => v ?? '');
-  });
-  return Array.from(filas, (f) => f ?? []);
-}
-
-/** CSV (comma or semicolon, quotes) or tab-separated text, one row per line. */
-export function filasDeTexto(texto: string): string[][] {
-  const lineas = texto.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const muestra = lineas.find((l) => l.trim() !== '') ?? '';
-  const sep = muestra.includes('\t')
-    ? '\t'
-    : muestra.includes(';') && !muestra.includes(',')
-      ? ';'
-      : ',';
-  return lineas.map((linea) => {
-    const out: string[] = [];
-    let actual = '';
-    let comillas = false;
-    for (let i = 0; i < linea.length; i++) {
-      const ch = linea[i]!;
-      if (comillas) {
-        if (ch === '"' && linea[i + 1] === '"') {
-          actual += '"';
-          i++;
-        } else if (ch === '"') comillas = false;
-        else actual += ch;
-      } else if (ch === '"' && actual === '') comillas = true;
-      else if (ch === sep) {
-        out.push(actual.trim());
-        actual = '';
-      } else actual += ch;
-    }
-    out.push(actual.trim());
-    return out;
-  });
-}
-
 /**
  * Rows with the template's columns: the first row is a header when it names the columns (any
  * order, accents and case ignored); otherwise (pasted rows) the columns go in the template's order.
  */
-function conColumnas(filas: string[][]): Fila[] {
-  const primera = (filas[0] ?? []).map(normalizar);
+function conColumnas(filas: readonly Fila[]): Fila[] {
+  const primera = (filas[0]?.valores ?? []).map(normalizar);
   const esperadas = COLUMNAS_VENTAS.map(normalizar);
   const conEncabezado = primera.includes(esperadas[0]!) || primera.includes(esperadas[2]!);
   let pos = [0, 1, 2, 3, 4];
@@ -132,9 +52,9 @@ function conColumnas(filas: string[][]): Fila[] {
   const out: Fila[] = [];
   filas.forEach((f, i) => {
     if (conEncabezado && i === 0) return;
-    const valores = pos.map((p) => (p >= 0 ? (f[p] ?? '').trim() : ''));
+    const valores = pos.map((p) => (p >= 0 ? (f.valores[p] ?? '').trim() : ''));
     if (valores.every((v) => v === '')) return;
-    out.push({ fila: i + 1, valores });
+    out.push({ fila: f.fila, valores });
   });
   if (out.length === 0) throw new AppError('VALIDATION', IMPORT_VENTAS_MESSAGES.noRows);
   if (out.length > MAX_IMPORT_VENTAS)
@@ -211,16 +131,7 @@ export async function importarVentas(
   input: { archivo: { name: string; data: Buffer } } | { texto: string },
   rubros: readonly RubroImpuestoResponse[],
 ): Promise<ImportacionGlobal> {
-  let filas: string[][];
-  if ('texto' in input) filas = filasDeTexto(input.texto);
-  else {
-    const { name, data } = input.archivo;
-    const esZip = data.length > 4 && data[0] === 0x50 && data[1] === 0x4b;
-    if (esZip) filas = await filasDeXlsx(data);
-    else if (/\.(csv|txt)$/i.test(name) || !data.includes(0))
-      filas = filasDeTexto(data.toString('utf8'));
-    else throw new AppError('VALIDATION', IMPORT_VENTAS_MESSAGES.badFile);
-  }
+  const filas = 'texto' in input ? filasDeTexto(input.texto) : await filasDeArchivo(input.archivo);
   return validarFilas(conColumnas(filas), rubros);
 }
 

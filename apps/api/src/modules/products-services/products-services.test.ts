@@ -450,7 +450,7 @@ describe('import and export', () => {
     const res = await upload(e, 'productos.xlsx', Buffer.from('PK\u0003\u0004 roto'));
     expect(res.statusCode).toBe(422);
     expect(res.json().dataError).toBe(
-      'El archivo no es un libro de Excel (.xlsx) válido. Descargue la plantilla y vuelva a intentarlo.',
+      'El archivo no es un libro de Excel válido. Guárdelo como libro de Excel (.xlsx), o descargue la plantilla, y vuelva a intentarlo.',
     );
     expect(await countProductsServices(t.deps.db, e.enterpriseId)).toBe(0);
     expect((await inject(e, 'GET', '/api/products-services/import/report')).json().data).toBeNull();
