@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogosDePrueba as catalogos } from '../../test/catalogos-de-prueba.ts';
 import { HistorialTipoCambio, leerRespuestaSie, limitesTipoCambio } from '../tipo-cambio/index.ts';
+import { buildGlobal } from '../xml/build-global.ts';
 import { buildIngreso, type IngresoDraft } from '../xml/build-ingreso.ts';
 import { MENSAJE_TIPO_CAMBIO_MXN } from '../xml/nodos/index.ts';
 import type { Comprobante } from '../xml/model.ts';
@@ -91,6 +92,48 @@ describe('IVA 8 % región fronteriza (rules 2.4.1)', () => {
     expect(validateComprobante(c, { catalogos })[0]?.message).toMatch(
       /43232408 no admite el estímulo de la región fronteriza/,
     );
+  });
+});
+
+describe('IVA 8 % in the global invoice to the público en general', () => {
+  const global = (lugarExpedicion: string) => {
+    const g = buildGlobal(
+      {
+        formaPago: '01',
+        moneda: 'MXN',
+        lugarExpedicion,
+        emisor: draft().emisor,
+        periodicidad: '04',
+        meses: '01',
+        año: '2026',
+        tickets: [
+          { folioVenta: 'T-1', subtotal: '100.00', impuestos: [IVA8] },
+          { folioVenta: 'T-2', subtotal: '250.00', impuestos: [IVA16] },
+        ],
+      },
+      { fecha: '2026-02-01T10:00:00' },
+    );
+    if (!g.ok) throw new Error(JSON.stringify(g.errores));
+    return g.comprobante;
+  };
+
+  it('accepts 01010101 at 8 % from the border region (SAT: "salvo en la factura global")', () => {
+    const c = global('22000');
+    expect(c.Conceptos.map((x) => x.ClaveProdServ)).toEqual(['01010101', '01010101']);
+    expect(codigos(c)).toEqual([]);
+    expect(codigos(global('77000'))).toEqual([]);
+  });
+
+  it('still refuses it outside the region, and 01010101 at 8 % on an ordinary invoice', () => {
+    expect(codigos(global('42501'))).toEqual([
+      'CFDI40179 Conceptos[0].Impuestos.Traslados[0].TasaOCuota',
+    ]);
+    expect(validateComprobante(comprobante(draft({}, '01010101')), { catalogos })).toEqual([
+      expect.objectContaining({
+        code: 'CFDI40179',
+        message: expect.stringMatching(/01010101 no admite el estímulo/),
+      }),
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { CONCEPTO_GLOBAL } from '../../catalogos.ts';
 import type { Comprobante } from '../../xml/model.ts';
 import type { CatalogosLookup } from '../catalogos-lookup.ts';
 import type { Errores } from '../error-validacion.ts';
@@ -27,14 +28,22 @@ export function enRegionFronteriza(
  * Why IVA 8 % cannot apply to a product key issued from a postal code — the SAT catalog named —, or
  * null when it can or the catalogs do not say. The one rule behind the engine (CFDI40179), the
  * tax-group form and the products screen.
+ *
+ * The generic key 01010101 carries no stimulus mark in c_ClaveProdServ, yet the SAT lets the global
+ * invoice of sales to the público en general use it at 8 %: "El estímulo no será aplicable para los
+ * conceptos en donde se señale la clave de producto o servicio genérica 01010101, salvo en la
+ * factura global de operaciones con el público en general" (SAT, Facturación con estímulo en la
+ * región fronteriza, RMF regla 11.9.3). `enGlobal` says the concepto is one of those.
  */
 export function motivoSinIvaFronterizo(
   cat: CatalogosLookup,
   codigoPostal: string,
   claveProdServ: string | null,
+  enGlobal = false,
 ): { mensaje: string; regla: string } | null {
   if (enRegionFronteriza(cat, codigoPostal) === false)
     return { mensaje: MENSAJE_IVA_FRONTERIZO_CP, regla: 'CFDI40179; c_CodigoPostal estímulo' };
+  if (enGlobal && claveProdServ === CONCEPTO_GLOBAL.ClaveProdServ) return null;
   if (claveProdServ && cat.claveProdServ(claveProdServ)?.estimuloFranjaFronteriza === false)
     return {
       mensaje: mensajeIvaFronterizoClave(claveProdServ),
@@ -54,13 +63,15 @@ export function esTasaIvaFronteriza(t: {
 
 /**
  * IVA 8 % (rules 2.4.1): only where LugarExpedicion carries the border-region mark and the product
- * key admits the stimulus. Decided only when the catalogs carry the marks.
+ * key admits the stimulus (01010101 does in a global invoice). Decided only when the catalogs carry
+ * the marks.
  */
 export function reglasIvaFronterizo(c: Comprobante, cat: CatalogosLookup, e: Errores): void {
+  const global = c.InformacionGlobal !== undefined;
   c.Conceptos.forEach((con, i) => {
     (con.Impuestos?.Traslados ?? []).forEach((t, j) => {
       if (!esTasaIvaFronteriza(t)) return;
-      const motivo = motivoSinIvaFronterizo(cat, c.LugarExpedicion, con.ClaveProdServ);
+      const motivo = motivoSinIvaFronterizo(cat, c.LugarExpedicion, con.ClaveProdServ, global);
       if (motivo)
         e.add(
           'CFDI40179',
