@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CLAVES_COMPROBANTE, porClave, TIPOS_COMPROBANTE } from './tipos-comprobante/registro.ts';
+import { enumerar } from './tipos-comprobante/tipo-comprobante.ts';
 
 // Delivery of stamped CFDIs (spec section 7, "Comprobantes"): PDF and XML downloads, share links with a
 // public page, e-mail sending, and the record of both. Every authenticated path is
@@ -22,17 +24,17 @@ export const ComprobanteIdParams = z.object({
   id: z.coerce.number({ error: COMPROBANTE_NOT_FOUND_MESSAGE }).int().positive(),
 });
 
-/** Kind of comprobante, as the SAT and the e-mail wording need it. */
-export const ComprobanteType = z.enum(['factura_ingreso', 'factura_global', 'complemento_pago'], {
-  error: 'El tipo de comprobante debe ser factura_ingreso, factura_global o complemento_pago',
+/** Kind of comprobante, as the SAT and the e-mail wording need it: the registered types' keys. */
+export const ComprobanteType = z.enum(CLAVES_COMPROBANTE, {
+  error: `El tipo de comprobante debe ser ${enumerar(CLAVES_COMPROBANTE)}`,
 });
 export type ComprobanteType = z.infer<typeof ComprobanteType>;
 
-export const COMPROBANTE_TYPE_LABEL: Record<ComprobanteType, string> = {
-  factura_ingreso: 'Factura',
-  factura_global: 'Factura global',
-  complemento_pago: 'Complemento de pago',
-};
+/** "Factura", "Factura global", "Complemento de pago": each type's declared name. */
+export const COMPROBANTE_TYPE_LABEL: Record<ComprobanteType, string> = porClave(
+  TIPOS_COMPROBANTE,
+  (t) => t.nombre,
+);
 
 /** Status of a deliverable comprobante (stamped; cancelled ones can still be delivered). */
 export const ComprobanteDeliverableStatus = z.enum(['timbrada', 'cancelada']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { porClave, TIPOS_COMPROBANTE } from './tipos-comprobante/registro.ts';
 
 /**
  * A period's XML and PDF as one ZIP (issue 15): POST creates an export job of the enterprise, GET
@@ -14,11 +15,7 @@ export const EXPORTACION_ZIP_PATH = 'facturacion/V40/comprobantes-zip';
 export const MAX_DOCUMENTOS_ZIP = 2_000;
 
 /** The folder of each document type inside the ZIP. */
-export const CARPETAS_ZIP = {
-  factura_ingreso: 'Facturas de ingreso',
-  complemento_pago: 'Complementos de pago',
-  factura_global: 'Facturas globales',
-} as const;
+export const CARPETAS_ZIP = porClave(TIPOS_COMPROBANTE, (t) => t.carpetaZip);
 
 export const RESUMEN_ZIP = 'Resumen.xlsx';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { KINDS_DE_SERIE } from './tipos-comprobante/registro.ts';
 
-/** The three kinds of series, as the API paths name them (spec section 7, "Series"). */
-export const SerieKind = z.enum(['facturas-ingreso', 'facturas-globales', 'recepcion-pagos']);
+/** The kinds of series, as the API paths name them (spec section 7, "Series"): one per type. */
+export const SerieKind = z.enum(KINDS_DE_SERIE);
 export type SerieKind = z.infer<typeof SerieKind>;
 
 export const SERIE_LETTERS_MESSAGE =

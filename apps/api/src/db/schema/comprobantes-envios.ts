@@ -1,4 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { CLAVES_COMPROBANTE } from '@repo/contracts/tipos-comprobante/registro';
 
 /** Every e-mail sending of a comprobante (migration 0012). */
 export const comprobanteEnviosEmail = pgTable(
@@ -9,7 +10,7 @@ export const comprobanteEnviosEmail = pgTable(
     comprobante_id: integer('comprobante_id').notNull(),
     emails: text('emails').array().notNull(),
     comprobante_type: text('comprobante_type', {
-      enum: ['factura_ingreso', 'factura_global', 'complemento_pago'],
+      enum: CLAVES_COMPROBANTE,
     }).notNull(),
     sent_by_user_id: integer('sent_by_user_id'),
     outcome: text('outcome', { enum: ['enviado', 'fallido'] }).notNull(),

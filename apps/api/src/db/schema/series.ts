@@ -1,6 +1,8 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { KINDS_DE_SERIE } from '@repo/contracts/tipos-comprobante/registro';
 
-export const SERIE_KINDS = ['facturas-ingreso', 'facturas-globales', 'recepcion-pagos'] as const;
+/** One kind per registered document type (decision 012). */
+export const SERIE_KINDS = KINDS_DE_SERIE;
 export type SerieKind = (typeof SERIE_KINDS)[number];
 
 /** Series and folios (migration 0003). */

@@ -1,4 +1,6 @@
 import { COMPROBANTE_TYPE_LABEL, type ComprobanteType } from '@repo/contracts/comprobantes';
+import { tipoComprobante } from '@repo/contracts/tipos-comprobante/registro';
+import { articulo, participio } from '@repo/contracts/tipos-comprobante/tipo-comprobante';
 import {
   SIN_VALIDEZ_FISCAL_LEYENDA,
   SIN_VALIDEZ_FISCAL_TITULO,
@@ -27,9 +29,9 @@ export function comprobanteEmail(input: {
     ? `${tipo.toLowerCase()} ${input.serieFolio}`
     : tipo.toLowerCase();
   const total = `${formatMoney(input.total)} ${input.moneda}`;
-  const masculino = input.comprobanteType === 'complemento_pago';
+  const registrado = tipoComprobante(input.comprobanteType);
   const paragraphs = [
-    `${input.empresa} le envía ${masculino ? 'el' : 'la'} ${documento} ${masculino ? 'emitido' : 'emitida'} a ${input.receptor}.`,
+    `${input.empresa} le envía ${articulo(registrado)} ${documento} ${participio(registrado, 'emitid')} a ${input.receptor}.`,
     [
       `${tipo}: ${input.serieFolio || 'sin serie ni folio'}`,
       `Total: ${total}`,

@@ -3,6 +3,7 @@ import {
   COMPROBANTE_SIN_TIMBRAR_MESSAGE,
   type ComprobanteType,
 } from '@repo/contracts/comprobantes';
+import { tipoDelComprobante } from '@repo/contracts/tipos-comprobante/registro';
 import { parseComprobanteXml, type Comprobante } from '@repo/cfdi/xml';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
@@ -38,12 +39,12 @@ export async function findEntregable(
     throw new AppError('CONFLICT', COMPROBANTE_SIN_TIMBRAR_MESSAGE, { showToClient: true });
   }
   const cfdi = parseComprobanteXml(row.xml_timbrado);
-  const type: ComprobanteType =
-    cfdi.TipoDeComprobante === 'P'
-      ? 'complemento_pago'
-      : row.serie_kind === 'facturas-globales' || cfdi.InformacionGlobal
-        ? 'factura_global'
-        : 'factura_ingreso';
+  // The registered types tell which one this is (decision 012): no type is named here.
+  const type = tipoDelComprobante({
+    tipoDeComprobante: cfdi.TipoDeComprobante,
+    serieKind: row.serie_kind,
+    informacionGlobal: cfdi.InformacionGlobal !== undefined,
+  }).clave as ComprobanteType;
   return {
     row,
     xml: row.xml_timbrado,

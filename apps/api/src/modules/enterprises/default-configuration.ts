@@ -1,6 +1,7 @@
 import { tipoPersona } from '@repo/cfdi/validacion';
 import type { Db } from '../../db/client.ts';
 import type { ImpuestoTipo } from '../../db/schema/impuestos.ts';
+import { TIPOS_COMPROBANTE } from '@repo/contracts/tipos-comprobante/registro';
 import type { SerieKind } from '../../db/schema/series.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { getImpuestos } from '../impuestos/impuestos.service.ts';
@@ -9,11 +10,9 @@ import { createRubro } from '../rubros-impuestos/rubro-guardado.service.ts';
 import { insertSerie, listSeries } from '../series/series.queries.ts';
 
 /** The serie every kind of document starts with, folio 1: A (ingreso), G (global), P (pagos). */
-export const DEFAULT_SERIES: readonly { kind: SerieKind; serie: string }[] = [
-  { kind: 'facturas-ingreso', serie: 'A' },
-  { kind: 'facturas-globales', serie: 'G' },
-  { kind: 'recepcion-pagos', serie: 'P' },
-];
+export const DEFAULT_SERIES: readonly { kind: SerieKind; serie: string }[] = TIPOS_COMPROBANTE.map(
+  (t) => ({ kind: t.serie.kind, serie: t.serie.inicial }),
+);
 
 interface TaxPick {
   tipo: ImpuestoTipo;

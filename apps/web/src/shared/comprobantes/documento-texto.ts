@@ -1,4 +1,10 @@
 import type { ComprobanteType } from '@repo/contracts/comprobantes';
+import { porClave, TIPOS_COMPROBANTE } from '@repo/contracts/tipos-comprobante/registro';
+import {
+  articulo,
+  demostrativo,
+  type TipoComprobante,
+} from '@repo/contracts/tipos-comprobante/tipo-comprobante';
 
 /** How the shared delivery panels name a document of each type, in Spanish. */
 export interface DocumentoTexto {
@@ -10,19 +16,19 @@ export interface DocumentoTexto {
   enviar: string;
 }
 
-export const DOCUMENTO_TEXTO: Record<ComprobanteType, DocumentoTexto> = {
-  factura_ingreso: { el: 'La factura', este: 'esta factura', enviar: 'Enviar factura' },
-  factura_global: {
-    el: 'La factura global',
-    este: 'esta factura global',
-    enviar: 'Enviar factura global',
-  },
-  complemento_pago: {
-    el: 'El recibo de pago',
-    este: 'este recibo de pago',
-    enviar: 'Enviar recibo de pago',
-  },
-};
+/** A type's texts from its declared noun and gender. */
+export function documentoTexto(t: TipoComprobante): DocumentoTexto {
+  return {
+    el: mayuscula(`${articulo(t)} ${t.documento}`),
+    este: `${demostrativo(t)} ${t.documento}`,
+    enviar: `Enviar ${t.documento}`,
+  };
+}
+
+export const DOCUMENTO_TEXTO: Record<ComprobanteType, DocumentoTexto> = porClave(
+  TIPOS_COMPROBANTE,
+  documentoTexto,
+);
 
 /** "Esta factura" from "esta factura". */
 export function mayuscula(texto: string): string {

@@ -3,6 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { COMPROBANTE_TYPE_LABEL } from '@repo/contracts/comprobantes';
+import { tipoComprobante } from '@repo/contracts/tipos-comprobante/registro';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { ApiError } from '#src/shared/http/api-error.ts';
 import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
@@ -85,7 +86,7 @@ export function ComprobanteCompartido({ token }: { token: string }) {
             Este comprobante fue cancelado ante el SAT y ya no tiene efectos fiscales.
           </Alert>
         )}
-        {data.comprobante_type === 'complemento_pago' ? null : (
+        {!tipoComprobante(data.comprobante_type).muestraTotal ? null : (
           <div className="mb-4">
             <div className="text-body-secondary small">Total</div>
             <div className="display-6 fw-semibold" data-testid="total">

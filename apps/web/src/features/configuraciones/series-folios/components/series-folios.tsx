@@ -6,16 +6,15 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { SerieKind, type SerieResponse } from '@repo/contracts/series';
+import { TIPOS_COMPROBANTE } from '@repo/contracts/tipos-comprobante/registro';
 import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import type { SeriesApi } from '../api/series-api.ts';
 import { SerieEditor } from './serie-editor.tsx';
 
-/** The three kinds of series (spec section 3), as the screen names them. */
-export const SERIE_KIND_LABEL: Record<SerieKind, string> = {
-  'facturas-ingreso': 'Facturas de ingreso',
-  'facturas-globales': 'Facturas globales',
-  'recepcion-pagos': 'Recepción de pagos',
-};
+/** The kinds of series (spec section 3), as the screen names them: each type's declared title. */
+export const SERIE_KIND_LABEL = Object.fromEntries(
+  TIPOS_COMPROBANTE.map((t) => [t.serie.kind, t.serie.etiqueta]),
+) as Record<SerieKind, string>;
 
 const NUMBER = new Intl.NumberFormat('es-MX');
 
