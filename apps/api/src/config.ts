@@ -83,6 +83,8 @@ export const configSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Proxies whose X-Forwarded-For is believed (per-IP rate limits): "true", a hop count, or IPs/CIDRs separated by commas; empty trusts none. */
   TRUST_PROXY: z.string().default(''),
+  /** Failed sign-ins one address may make in 15 minutes, whatever the accounts, before it must wait; a device an account signed in from before is never stopped by it. Set it to the size of the largest office behind one address. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
   /** Sentry-compatible DSN for the API's errors; error reporting is off when empty. */
   SENTRY_DSN: z.string().default(''),
   /** Sentry-compatible DSN for the SPA's errors and session replays, handed to it by GET /api/client-config; off when empty. */

@@ -94,8 +94,10 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
  * POST /api/users/login and POST /api/users/reset-password/set: a session, or `{ new_client_token }`
  * while the enterprise's initial configuration is incomplete.
  * Wrong e-mail or password: 400 LOGIN_FAILED_MESSAGE. Too many failures (from the 5th wrong password
- * in a row for one account from one address, a wait of 1 minute doubling up to 1 hour; 20 from one
- * address in 15 minutes, whatever the account): 429 loginRateLimitMessage(wait).
+ * in a row for one account, a wait of 1 minute doubling up to 1 hour for every client but the
+ * account's known devices, each of which counts its own; 100 from one address in 15 minutes,
+ * whatever the account, for clients that are not a known device of the account they try): 429
+ * loginRateLimitMessage(wait). A successful sign-in sets the HttpOnly known-device cookie.
  * Unverified e-mail: 409 EMAIL_NOT_VERIFIED_MESSAGE.
  */
 export const LoginResponse = z.union([SessionResponse, NewClientTokenResponse]);

@@ -26,6 +26,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { newClientLogin } from '../new-client/new-client.service.ts';
+import { knownDeviceCookie, knownDeviceOf } from './known-device.ts';
 import {
   assertPasswordResetToken,
   changePassword,
@@ -59,7 +60,21 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/users/login',
       { schema: { body: LoginRequest, response: { 200: ok(LoginResponse) } } },
-      async (request) => envelope(await login(deps, request.body, request.ip)),
+      async (request, reply) => {
+        const account = request.body.email;
+        const device = knownDeviceOf(deps.secret, request.headers.cookie, account);
+        const signedIn = await login(deps, request.body, {
+          address: request.ip,
+          device,
+          maxFailuresPerIp: deps.config.LOGIN_MAX_FAILURES_PER_IP,
+        });
+        const secure = deps.config.PUBLIC_URL.startsWith('https:');
+        reply.header(
+          'set-cookie',
+          knownDeviceCookie(deps.secret, account, signedIn.device, secure),
+        );
+        return envelope(signedIn.session);
+      },
     );
 
     app.get(

@@ -14,7 +14,8 @@ import type { AuthContext } from '../../http/auth.ts';
 import { SESSION_EXPIRED_MESSAGE } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { issueNewClientToken, sendRegistrationLink } from '../new-client/new-client-links.ts';
-import { claimLoginAttempt, clearLoginFailures } from './login-throttle.ts';
+import { newDeviceId } from './known-device.ts';
+import { claimLoginAttempt, clearLoginFailures, type LoginClient } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { openSession } from './session.ts';
 import {
@@ -31,13 +32,19 @@ export type Deps = Pick<AppDeps, 'db' | 'tokens' | 'mailer' | 'config' | 'now'>;
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Password login, throttled per account and address with growing delays, and per address (see
- * login-throttle.ts; counted in the database so every API process shares them).
+ * Password login, throttled per account and per address, a known device by its own failures only
+ * (see login-throttle.ts; counted in the database so every API process shares them). Answers the
+ * session and the id of the device, for its known-device cookie (known-device.ts): the one it came
+ * with, or a new one.
  */
-export async function login(deps: Deps, input: LoginRequest, ip: string): Promise<LoginResponse> {
+export async function login(
+  deps: Deps,
+  input: LoginRequest,
+  client: LoginClient,
+): Promise<{ session: LoginResponse; device: string }> {
   const now = deps.now();
   // Counted as a failure before the password is checked (see claimLoginAttempt).
-  const intento = await claimLoginAttempt(deps.db, input.email, ip, now);
+  const intento = await claimLoginAttempt(deps.db, input.email, client, now);
   if ('waitMs' in intento) {
     throw new AppError('TOO_MANY_REQUESTS', loginRateLimitMessage(intento.waitMs), {
       showToClient: true,
@@ -50,12 +57,12 @@ export async function login(deps: Deps, input: LoginRequest, ip: string): Promis
     : await verifyPassword(input.password, await (dummyHash ??= hashPassword('dummy-password-1')));
   if (!user || !valid)
     throw new AppError('BAD_REQUEST', LOGIN_FAILED_MESSAGE, { showToClient: true });
-  await clearLoginFailures(deps.db, input.email, ip, intento.failureId);
+  await clearLoginFailures(deps.db, input.email, client, intento.failureId);
   if (!user.email_verified_at) {
     await sendNewRegistrationLink(deps, user);
     throw new AppError('CONFLICT', EMAIL_NOT_VERIFIED_MESSAGE, { showToClient: true });
   }
-  return openSession(deps, user.id);
+  return { session: await openSession(deps, user.id), device: client.device ?? newDeviceId() };
 }
 
 /** Login of an unverified account: a new welcome link, since the first may be lost or expired. */
