@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ExportacionZipEstado } from '@repo/contracts/exportacion-zip';
+import { KINDS_DE_SERIE } from '@repo/contracts/tipos-comprobante/registro';
 import type { Db } from '../../db/client.ts';
+import { listaDeLiterales } from '../../db/literales.ts';
 import { rowsOf } from '../../db/migrate.ts';
 
 /** A row of exportaciones_zip (migration 0020). */
@@ -39,7 +41,8 @@ function primera(result: unknown): ExportacionRow | null {
 
 /**
  * The ids of the enterprise's stamped or cancelled documents dated within the period (the CFDI's
- * Fecha, day part), in date order: income invoices, payment complements and global invoices.
+ * Fecha, day part), in date order: every registered type's (income invoices, payment complements,
+ * global invoices).
  * At most `limite` (the caller asks for one more than it takes, to tell "too many").
  */
 export async function documentosDelPeriodo(
@@ -54,7 +57,7 @@ export async function documentosDelPeriodo(
        where enterprise_id = ${enterpriseId}
          and status in ('timbrada', 'cancelada')
          and xml_timbrado is not null and uuid is not null
-         and serie_kind in ('facturas-ingreso', 'recepcion-pagos', 'facturas-globales')
+         and serie_kind in ${listaDeLiterales(KINDS_DE_SERIE)}
          and substr(fecha, 1, 10) between ${periodo.desde} and ${periodo.hasta}
        order by fecha, id
        limit ${limite}`),
