@@ -12,13 +12,13 @@ import { trustProxyOption } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { clientConfigRoutes } from './http/client-config.routes.ts';
 import { registerControlCharacterCheck } from './http/control-characters.ts';
-import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
+import { clientErrorHandlerWith, frameworkErrorsWith } from './http/framework-errors.ts';
 import { createErrorReporter } from './http/error-reporting.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { dbRateLimitStore } from './http/rate-limit-store.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { earlyAnswerHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { readinessRoutes } from './http/readiness.routes.ts';
 import { withMetrics } from './metrics/instrument.ts';
@@ -92,8 +92,8 @@ export async function createServer(given: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 5 * 1024 * 1024,
     // Requests refused before a route runs answer in the app's envelope, in Spanish, too.
-    frameworkErrors,
-    clientErrorHandler,
+    frameworkErrors: frameworkErrorsWith(earlyAnswerHeaders(deps.config)),
+    clientErrorHandler: clientErrorHandlerWith(earlyAnswerHeaders(deps.config)),
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('auth', null);

@@ -29,8 +29,27 @@ export function frameworkErrors(
   } satisfies ErrorBody);
 }
 
+/**
+ * frameworkErrors answering with `headers` too: these answers come before any hook, so without them
+ * they would lack the security headers every other answer has (earlyAnswerHeaders).
+ */
+export function frameworkErrorsWith(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    frameworkErrors(error, request, reply.headers(headers));
+}
+
+/** clientErrorHandler answering with `headers` too (see frameworkErrorsWith). */
+export function clientErrorHandlerWith(headers: Record<string, string>) {
+  return (error: NodeJS.ErrnoException, socket: Socket) =>
+    clientErrorHandler(error, socket, headers);
+}
+
 /** Node's HTTP parser errors (headers or URL too large, a timeout, garbage), in the app's envelope. */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+export function clientErrorHandler(
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+  headers: Record<string, string> = {},
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -42,7 +61,11 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        `Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { connect, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +127,42 @@ describe('the API', () => {
     expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     const plain = await http.app.inject({ url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS on https even with the answers given before any hook runs', async () => {
+    const app = await buildTestApp({
+      database: https.deps.database,
+      env: { PUBLIC_URL: 'https://facturas.example.mx' },
+    });
+    try {
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.app.server.address() as AddressInfo).port;
+      const hsts = 'max-age=31536000; includeSubDomains';
+      // A path parameter too long (414), a malformed URL (400), headers too large (431).
+      for (const [path, status] of [
+        [`/api/clients/${'9'.repeat(5000)}`, 414],
+        ['/api/clients/%E0%A4%A', 400],
+        [`/api/clients?search=${'a'.repeat(20_000)}`, 431],
+      ] as const) {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`);
+        expect(res.status).toBe(status);
+        expect(res.headers.get('strict-transport-security'), path.slice(0, 20)).toBe(hsts);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+      // Garbage Node's HTTP parser refuses (400), answered on the socket itself.
+      const raw = await new Promise<string>((resolve) => {
+        let out = '';
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET / HTTP/1.1\r\nHost: x\r\nNo es un encabezado\r\n\r\n'),
+        );
+        socket.on('data', (chunk) => (out += String(chunk)));
+        socket.on('close', () => resolve(out));
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+      expect(raw).toContain(`\r\nstrict-transport-security: ${hsts}\r\n`);
+    } finally {
+      await app.close();
+    }
   });
 });
 

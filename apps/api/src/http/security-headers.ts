@@ -16,6 +16,23 @@ function dsnOrigin(dsn: string): string | null {
   }
 }
 
+/** HSTS on https: a year, subdomains included (the value helmet writes for these options). */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: true };
+
+/**
+ * The headers of every answer that matter even on one refused before any hook runs (a URL or
+ * headers too large, a malformed request: framework-errors.ts): HSTS on https, so a browser that
+ * first meets the app through such an answer still learns to use https only; no sniffing.
+ */
+export function earlyAnswerHeaders(config: Pick<Config, 'PUBLIC_URL'>): Record<string, string> {
+  return {
+    ...(config.PUBLIC_URL.startsWith('https:')
+      ? { 'strict-transport-security': `max-age=${HSTS.maxAge}; includeSubDomains` }
+      : {}),
+    'x-content-type-options': 'nosniff',
+  };
+}
+
 /** The CSP sources (`'sha256-…'`) of a page's attribute-less inline blocks of one tag. */
 export function inlineBlockHashes(html: string, tag: 'script' | 'style'): string[] {
   return [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
@@ -82,7 +99,7 @@ export async function registerSecurityHeaders(
     },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: https ? HSTS : false,
     crossOriginEmbedderPolicy: false,
   });
   // On the raw response, as the plugin did: a route's own header (reply.header) still wins.
