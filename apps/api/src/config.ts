@@ -93,6 +93,8 @@ export const configSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().default('production'),
   /** Token a Prometheus scraper sends (Authorization: Bearer …) to read GET /metrics; when empty /metrics answers 404. */
   METRICS_TOKEN: z.string().default(''),
+  /** Background jobs (PAC recovery, ZIP exports) in this API process: "on", or "off" when worker processes (npm run worker) run them; "off" needs DATABASE_URL. */
+  JOBS: z.enum(['on', 'off']).default('on'),
 });
 
 /** Fastify's trustProxy option from TRUST_PROXY. */
@@ -145,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
   }
   const { DATA_DIR } = parsed.data;
+  if (parsed.data.JOBS === 'off' && !parsed.data.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: JOBS=off needs DATABASE_URL: the embedded database serves one process, so no worker could run the jobs',
+    );
+  }
   return {
     ...parsed.data,
     DATA_DIR: isAbsolute(DATA_DIR) ? DATA_DIR : resolve(REPO_ROOT, DATA_DIR),

@@ -11,8 +11,7 @@ import { createTokenService } from './http/auth.ts';
 import { resolveAppSecret } from './http/secrets.ts';
 import { createPac } from './pac/create-pac.ts';
 import { DbSandboxStore } from './pac/db-sandbox-store.ts';
-import { exportadorDe } from './modules/exportacion-zip/exportador.ts';
-import { crearRecuperacion } from './modules/timbrado/recuperacion.ts';
+import { createJobs } from './jobs/jobs.ts';
 import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
 import { createPayments } from './payments/create-payment-gateway.ts';
 import { createServer } from './server.ts';
@@ -93,29 +92,13 @@ async function start() {
     await seedPlatformIssuer({ db: database.db, secret, now });
   }
 
-  // Sealed documents whose PAC answer never came are resent with backoff, by every process
-  // (modules/timbrado/recuperacion.ts: a document is claimed, so only one process resends it).
-  const recuperacion = crearRecuperacion(
-    { db: database.db, secret, now, pac, catalogos },
-    {
-      onError: (err) => app.log.error({ err }, 'stamping recovery: pass failed'),
-      onReenvio: (doc, r) =>
-        app.log.info(
-          {
-            enterpriseId: doc.enterprise_id,
-            comprobanteId: doc.id,
-            intento: doc.reenvio_intentos,
-            status: 'status' in r ? r.status : 'sellada',
-            err: 'error' in r ? r.error : undefined,
-          },
-          'stamping recovery: sealed document resent to the PAC',
-        ),
-    },
-  );
-
-  // ZIP exports (a period's XML and PDF) are prepared by the process whose request created them; the
-  // timer lets any process take over one whose process died (modules/exportacion-zip/exportador.ts).
-  const exportador = exportadorDe({ db: database.db, catalogos, config, now });
+  // The background jobs (PAC recovery, ZIP exports) run here unless JOBS=off, when worker processes
+  // (npm run worker) run them: jobs/jobs.ts.
+  const jobs =
+    config.JOBS === 'on'
+      ? createJobs({ db: database.db, secret, now, pac, catalogos, config }, app.log)
+      : null;
+  if (!jobs) app.log.info('background jobs off (JOBS=off): npm run worker runs them');
 
   // Stop accepting, let requests in flight finish, close the database, exit 0.
   let stopping = false;
@@ -129,10 +112,9 @@ async function start() {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     await app.close();
-    // A resend in flight gets a few seconds; one still waiting stays claimed and is resent later.
-    await recuperacion.stop(3_000);
-    // An export in progress stays claimed: another process (or this one, restarted) prepares it again.
-    await exportador.stop(3_000);
+    // A resend in flight gets a few seconds; one still waiting stays claimed and is resent later; an
+    // export in progress stays claimed: another process (or this one, restarted) prepares it again.
+    await jobs?.stop(3_000);
     payments.sandbox?.close();
     await database.close();
     app.log.info('stopped');
@@ -142,8 +124,7 @@ async function start() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  recuperacion.start();
-  exportador.start();
+  jobs?.start();
 }
 
 try {

@@ -10,6 +10,7 @@ import {
 } from '@repo/contracts/exportacion-zip';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
+import { avisarTrabajadores } from '../../jobs/aviso.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { attachment } from '../clients/spreadsheet.ts';
 import { exportadorDe } from './exportador.ts';
@@ -48,7 +49,10 @@ export function exportacionZipRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           userId,
           request.body,
         );
-        if (nueva) exportador.despertar();
+        // With JOBS=off the workers prepare it (npm run worker): they are told at once.
+        if (nueva && deps.config.JOBS === 'off')
+          await avisarTrabajadores(deps.db, 'exportacion-zip');
+        else if (nueva) exportador.despertar();
         return reply.code(nueva ? 201 : 200).send(envelope(exportacion));
       },
     );

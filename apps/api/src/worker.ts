@@ -1,0 +1,73 @@
+import pino from 'pino';
+import { loadCatalogos } from '@repo/catalogos';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { StartupError } from './db/startup-error.ts';
+import { resolveAppSecret } from './http/secrets.ts';
+import { createJobs } from './jobs/jobs.ts';
+import { escucharAvisos } from './jobs/listen.ts';
+import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
+import { createPac } from './pac/create-pac.ts';
+import { DbSandboxStore } from './pac/db-sandbox-store.ts';
+
+// `npm run worker`: the background jobs (PAC recovery, ZIP exports) without the HTTP API, for API
+// processes started with JOBS=off. Any number of workers may run: each job claims its work under a
+// lease (jobs/jobs.ts). The same configuration as the API; PostgreSQL only.
+
+process.umask(0o077);
+
+async function start() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      'npm run worker needs DATABASE_URL: the embedded database serves one process (the API runs the jobs itself with JOBS=on)',
+    );
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(config, (err) =>
+    log.warn({ err }, 'a database connection was lost; the pool opens a new one'),
+  );
+  await migrate(database);
+  const now = () => new Date();
+  const catalogos = loadCatalogos();
+  const tiposDeCambio = createTiposDeCambio(config, { logger: log, now });
+  const pac = createPac(config, catalogos, {
+    store: new DbSandboxStore(database.db),
+    tiposDeCambio,
+  });
+  const secret = resolveAppSecret(config);
+  const jobs = createJobs({ db: database.db, secret, now, pac, catalogos, config }, log);
+  // An API process with JOBS=off says when an export waits; the timers find it anyway.
+  const escucha = escucharAvisos(config.DATABASE_URL, log, (que) => {
+    if (que === 'exportacion-zip') jobs.exportador.despertar();
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker stopping');
+    await escucha.close();
+    // Work in flight gets a few seconds, then stays claimed and is taken up by another process.
+    await jobs.stop(3_000);
+    await database.close();
+    log.info('worker stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  jobs.start();
+  log.info('worker ready: PAC recovery and ZIP exports');
+}
+
+try {
+  await start();
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
