@@ -71,6 +71,7 @@ export async function renderPdf(
   const { buildRepresentacionImpresa } = await import('./pdf/build-representacion-impresa.ts');
   return buildRepresentacionImpresa({
     xml: e.xml,
+    tipo: e.type,
     logo,
     cancelado: e.cancelado,
     pruebas: pacDePruebas(deps.config),

@@ -12,6 +12,7 @@ import {
   type ClaseComprobante,
   type EmpresaEntrega,
 } from '../comprobantes.test-support.ts';
+import { findEntregable } from '../comprobantes.service.ts';
 import { buildRepresentacionImpresa } from './build-representacion-impresa.ts';
 import { formatMoney } from './formato.ts';
 import { importeConLetra } from './importe-con-letra.ts';
@@ -44,8 +45,11 @@ describe('representación impresa (PDF) of stamped CFDIs', () => {
   // Rendered as a real PAC's stamp unless `pruebas` (the sandbox's honest test mode) is asked for.
   async function render(clase: ClaseComprobante, cancelado = false, pruebas = false) {
     const row = await e.timbrar(clase);
+    // The type as the delivery tells it (the registry), which picks the PDF's section.
+    const { type } = await findEntregable(t.deps, row.enterprise_id, row.id);
     const pdf = await buildRepresentacionImpresa({
       xml: row.xml_timbrado ?? '',
+      tipo: type,
       logo: { data: LOGO_PNG, mime: 'image/png' },
       cancelado,
       pruebas,

@@ -1,17 +1,16 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Catalogos } from '@repo/catalogos';
+import type { ComprobanteType } from '@repo/contracts/comprobantes';
 import { parseComprobanteXml } from '@repo/cfdi/xml';
 import { dibujarRelacionados } from './cfdi-relacionados.ts';
 import { BOTTOM, C, F, M, W } from './disposicion.ts';
 import { dibujarEncabezado, TIPO_TITULO } from './encabezado.ts';
 import { dibujarReceptorYPago } from './receptor-y-pago.ts';
-import { facturasPagadas, notaConcepto, totalesPago, type Lienzo } from './recibo-pago.ts';
-import { dibujarConceptos } from './tabla-conceptos.ts';
+import type { Lienzo } from './recibo-pago.ts';
+import { SECCIONES_PDF } from './secciones.ts';
 import { dibujarPaginas, dibujarTimbre } from './timbre.ts';
-import { dibujarTotales } from './totales.ts';
 import { verificacionUrl } from './verificacion-url.ts';
-import { dibujarVentasGlobales } from './ventas-global.ts';
 
 /**
  * The representación impresa (PDF) of a stamped CFDI 4.0, read from the stamped XML only: every
@@ -21,6 +20,8 @@ import { dibujarVentasGlobales } from './ventas-global.ts';
 export interface RepresentacionImpresaInput {
   /** The stamped XML, verbatim. */
   xml: string;
+  /** Its registered type (the delivery's `Entregable.type`): which section its body is. */
+  tipo: ComprobanteType;
   /** The enterprise's logo (PNG or JPEG; other formats are left out). */
   logo: { data: Buffer; mime: string } | null;
   cancelado: boolean;
@@ -93,18 +94,7 @@ export async function buildRepresentacionImpresa(
   dibujarEncabezado(r, cfdi, tfd, input.catalogos, input.logo, serieFolio);
   dibujarReceptorYPago(r, input.catalogos, cfdi);
   dibujarRelacionados(r, input.catalogos, cfdi);
-  const pagos = cfdi.Complemento?.Pagos;
-  if (pagos) {
-    // A CFDI de pagos reads as a recibo de pago (recibo-pago.ts).
-    facturasPagadas(r, input.catalogos, pagos.Pago);
-    notaConcepto(r, input.catalogos, cfdi);
-    totalesPago(r, cfdi);
-  } else {
-    // A factura global: one line per sale (ventas-global.ts).
-    if (cfdi.InformacionGlobal) r.y = dibujarVentasGlobales(doc, cfdi, r.y, { M, W, BOTTOM, C, F });
-    else dibujarConceptos(r, cfdi, input.catalogos);
-    dibujarTotales(r, cfdi);
-  }
+  SECCIONES_PDF[input.tipo](r, cfdi, input.catalogos);
   dibujarTimbre(r, cfdi, tfd, { png: qr, url: qrUrl, pruebas: input.pruebas });
   dibujarPaginas(r, tfd.UUID, serieFolio, input);
   doc.end();
