@@ -3,11 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
 import { getBalance } from '../modules/credits/credits.service.ts';
 import { api, basico, seedFacturador } from '../modules/facturas/facturas.test-support.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { buildCompiledServer } from '../test/server-process.ts';
 import { fromPostgres, type Database } from './client.ts';
 import { lockDataFolder } from './data-folder.ts';
 import { migrate } from './migrate.ts';
@@ -22,6 +23,8 @@ const work = mkdtempSync(join(tmpdir(), 'respaldo-test-'));
 const cleanups: Array<() => Promise<void> | void> = [
   () => rmSync(work, { recursive: true, force: true }),
 ];
+// The npm scripts run the compiled command, as on a server with only the production dependencies.
+beforeAll(() => buildCompiledServer(), SLOW);
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });

@@ -7,7 +7,7 @@ import { dumpPostgres, restorePostgres } from './backup-postgres.ts';
 export { BackupError } from './backup-error.ts';
 
 /**
- * `npm run backup -- <file>` and `npm run restore -- <file>` (scripts/backup.ts): the database the
+ * `npm run backup -- <file>` and `npm run restore -- <file>` (backup-cli.ts): the database the
  * API uses (DATABASE_URL's PostgreSQL, or the embedded PGlite of DATA_DIR) into one file and back.
  * What is not in the database is not in the file: APP_SECRET (or DATA_DIR/secrets/app-secret), which
  * encrypts the CSD keys stored in it, is kept apart and must be the same where the backup is restored.

@@ -1,9 +1,10 @@
 // The operator's backup and restore: `npm run backup -- <archivo>`, `npm run restore -- <archivo>`.
+// Compiled with the API (dist/backup-cli.js), so it runs where only the production dependencies are.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { backup, BackupError, restore } from '../src/db/backup.ts';
-import { StartupError } from '../src/db/startup-error.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { backup, BackupError, restore } from './db/backup.ts';
+import { StartupError } from './db/startup-error.ts';
 
 const HELP = `Uso: npm run backup -- <archivo>     respalda la base de datos en un archivo nuevo
      npm run restore -- <archivo>    restaura un respaldo en una base de datos vacía
