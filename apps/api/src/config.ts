@@ -95,6 +95,8 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().default(''),
   /** Background jobs (PAC recovery, ZIP exports) in this API process: "on", or "off" when worker processes (npm run worker) run them; "off" needs DATABASE_URL. */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Port on which a worker (npm run worker) answers GET /api/health, /api/ready and /metrics (with METRICS_TOKEN); 0: the worker serves no HTTP. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 /** Fastify's trustProxy option from TRUST_PROXY. */

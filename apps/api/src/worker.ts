@@ -7,6 +7,9 @@ import { StartupError } from './db/startup-error.ts';
 import { resolveAppSecret } from './http/secrets.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { escucharAvisos } from './jobs/listen.ts';
+import { startWorkerHttp } from './jobs/worker-http.ts';
+import { instrumentPac } from './metrics/instrument.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
 import { createPac } from './pac/create-pac.ts';
 import { DbSandboxStore } from './pac/db-sandbox-store.ts';
@@ -32,10 +35,15 @@ async function start() {
   const now = () => new Date();
   const catalogos = loadCatalogos();
   const tiposDeCambio = createTiposDeCambio(config, { logger: log, now });
-  const pac = createPac(config, catalogos, {
-    store: new DbSandboxStore(database.db),
-    tiposDeCambio,
+  const metrics = createMetrics({
+    database,
+    now,
+    onCollectError: (err) => log.warn({ err }, 'metrics: a gauge could not be read'),
   });
+  const pac = instrumentPac(
+    createPac(config, catalogos, { store: new DbSandboxStore(database.db), tiposDeCambio }),
+    metrics,
+  );
   const secret = resolveAppSecret(config);
   const jobs = createJobs({ db: database.db, secret, now, pac, catalogos, config }, log);
   // An API process with JOBS=off says when an export waits; the timers find it anyway.
@@ -43,12 +51,15 @@ async function start() {
     if (que === 'exportacion-zip') jobs.exportador.despertar();
   });
 
+  const http = await startWorkerHttp(config, database, metrics, log);
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker stopping');
     await escucha.close();
+    await http?.close();
     // Work in flight gets a few seconds, then stays claimed and is taken up by another process.
     await jobs.stop(3_000);
     await database.close();

@@ -12,6 +12,7 @@ import { ZIP } from '../modules/exportacion-zip/exportacion-zip.test-support.ts'
 import { buildTestApp } from '../test/build-test-app.ts';
 import {
   buildCompiledServer,
+  freePort,
   spawnServer,
   waitForHealth,
   type ServerProcess,
@@ -116,7 +117,11 @@ describe('jobs in worker processes', () => {
       await new Promise((r) => setTimeout(r, 2_000));
       expect(await estado(id)).toBe('pendiente');
 
-      const worker = await start({ DATABASE_URL: url }, WORKER);
+      const workerPort = await freePort();
+      const worker = await start(
+        { DATABASE_URL: url, WORKER_PORT: String(workerPort), METRICS_TOKEN: 'metricas' },
+        WORKER,
+      );
       await expect.poll(() => estado(id), { timeout: 90_000, interval: 250 }).toBe('lista');
       const zip = await call('GET', `${ZIP}/${id}/descargar`);
       expect(zip.status).toBe(200);
@@ -133,6 +138,16 @@ describe('jobs in worker processes', () => {
       expect(next.status).toBe(201);
       const nextId: number = ((await next.json()) as { data: { id: number } }).data.id;
       await expect.poll(() => estado(nextId), { timeout: 90_000, interval: 250 }).toBe('lista');
+
+      // The worker's own health, readiness and metrics (WORKER_PORT): nothing left waiting.
+      const at = `http://127.0.0.1:${workerPort}`;
+      expect((await fetch(`${at}/api/health`)).status).toBe(200);
+      expect((await fetch(`${at}/api/ready`)).status).toBe(200);
+      expect((await fetch(`${at}/metrics`)).status).toBe(401);
+      const metrics = await (
+        await fetch(`${at}/metrics`, { headers: { authorization: 'Bearer metricas' } })
+      ).text();
+      expect(metrics).toContain('cfdi_jobs_queue_depth{job="zip_export",state="waiting"} 0');
 
       server.child.kill('SIGTERM');
       worker.child.kill('SIGTERM');
