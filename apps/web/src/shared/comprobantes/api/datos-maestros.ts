@@ -10,7 +10,7 @@ import type { TaxResponse } from '@repo/contracts/impuestos';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import type { SellosFiscalesResponse } from '@repo/contracts/sellos-fiscales';
-import type { SerieResponse } from '@repo/contracts/series';
+import type { SerieKind, SerieResponse } from '@repo/contracts/series';
 import type { z } from 'zod';
 import { CATALOGOS_BASE } from '#src/shared/config.ts';
 import { request } from '#src/shared/http/api-client.ts';
@@ -70,13 +70,16 @@ export function useImpuestos(tipo: 'trasladados' | 'retenidos') {
   });
 }
 
-/** GET /series/{enterpriseId}/facturas-ingreso. */
-export function useSeriesIngreso(enterpriseId: number | null) {
+/**
+ * GET /series/{enterpriseId}/{kind}: the series a document type's form offers, the kind being the
+ * one its registration declares (decision 012).
+ */
+export function useSeriesDe(kind: SerieKind, enterpriseId: number | null) {
   return useQuery({
-    queryKey: ['series', enterpriseId, 'facturas-ingreso'],
+    queryKey: ['series', enterpriseId, kind],
     enabled: enterpriseId !== null,
     queryFn: ({ signal }) =>
-      request<SerieResponse[]>(`series/${String(enterpriseId)}/facturas-ingreso`, { signal }),
+      request<SerieResponse[]>(`series/${String(enterpriseId)}/${kind}`, { signal }),
   });
 }
 

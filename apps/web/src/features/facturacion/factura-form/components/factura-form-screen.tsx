@@ -9,8 +9,8 @@ import {
   useImpuestos,
   useRubrosImpuestos,
   useSellosFiscales,
-  useSeriesIngreso,
 } from '#src/shared/comprobantes/api/datos-maestros.ts';
+import { useSeriesDe } from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { useFactura } from '../api/facturas-ingreso.ts';
 import { facturaVacia, valuesFromFactura } from '../model/factura-form-values.ts';
 import { catalogoDeImpuestos } from '../model/impuestos-de-partida.ts';
@@ -53,7 +53,7 @@ export function FacturaFormScreen(props: {
   const rubros = useRubrosImpuestos();
   const trasladados = useImpuestos('trasladados');
   const retenidos = useImpuestos('retenidos');
-  const series = useSeriesIngreso(enterpriseId);
+  const series = useSeriesDe('facturas-ingreso', enterpriseId);
   const emisor = useDatosFiscales(enterpriseId);
   const sellos = useSellosFiscales(enterpriseId);
   const factura = useFactura(props.mode === 'nuevo' ? null : props.facturaId);

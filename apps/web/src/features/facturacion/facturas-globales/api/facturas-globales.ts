@@ -5,9 +5,9 @@ import type {
   FacturaGlobalYear,
   ImportacionGlobal,
 } from '@repo/contracts/facturas-globales';
-import type { SerieResponse } from '@repo/contracts/series';
 import { request } from '#src/shared/http/api-client.ts';
 import { downloadFile } from '#src/shared/ui/list/download-file.ts';
+import { useSeriesDe } from '#src/shared/comprobantes/api/datos-maestros.ts';
 
 /** The global-invoice calls of spec section 7 "Global invoices" and its series. */
 
@@ -44,14 +44,9 @@ export function useFacturaGlobal(id: number | null) {
   });
 }
 
-/** GET /series/{enterpriseId}/facturas-globales. */
+/** GET /series/{enterpriseId}/facturas-globales: the series of its registered kind. */
 export function useSeriesGlobales(enterpriseId: number | null) {
-  return useQuery({
-    queryKey: ['series', enterpriseId, 'facturas-globales'],
-    enabled: enterpriseId !== null,
-    queryFn: ({ signal }) =>
-      request<SerieResponse[]>(`series/${String(enterpriseId)}/facturas-globales`, { signal }),
-  });
+  return useSeriesDe('facturas-globales', enterpriseId);
 }
 
 /** POST .../facturas-globales/save (status saved) or POST .../facturas-globales (stamp). */

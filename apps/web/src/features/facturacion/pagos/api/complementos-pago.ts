@@ -6,8 +6,8 @@ import type {
   PagosDeFacturaResponse,
 } from '@repo/contracts/complementos-pago';
 import type { PpdPendingPayment } from '@repo/contracts/facturas';
-import type { SerieResponse } from '@repo/contracts/series';
 import { request } from '#src/shared/http/api-client.ts';
+import { useSeriesDe } from '#src/shared/comprobantes/api/datos-maestros.ts';
 
 /** Payment complement calls of spec section 7; spec section 8: they rethrow, the list also logs. */
 
@@ -49,14 +49,9 @@ export function cancelarPago(id: number, motivo: '01' | '02' | '03') {
   });
 }
 
-/** GET /series/{enterpriseId}/recepcion-pagos. */
+/** GET /series/{enterpriseId}/recepcion-pagos: the series of its registered kind. */
 export function useSeriesPagos(enterpriseId: number | null) {
-  return useQuery({
-    queryKey: ['series', enterpriseId, 'recepcion-pagos'],
-    enabled: enterpriseId !== null,
-    queryFn: ({ signal }) =>
-      request<SerieResponse[]>(`series/${String(enterpriseId)}/recepcion-pagos`, { signal }),
-  });
+  return useSeriesDe('recepcion-pagos', enterpriseId);
 }
 
 export interface PendientesFiltros {
