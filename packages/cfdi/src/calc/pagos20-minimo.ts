@@ -1,4 +1,5 @@
 import { Decimal, redondear, redondearArriba } from '../decimal.ts';
+import { claveGrupo, decimalesBase } from './pagos20-grupo.ts';
 import { decimalesDe, type DocumentoPagadoDraft } from './pagos20.ts';
 
 /**
@@ -13,10 +14,13 @@ import { decimalesDe, type DocumentoPagadoDraft } from './pagos20.ts';
  * taxes has no ImpuestosDR, which the SAT refuses as well (CRP20246). With half-up rounding,
  * CumBase grows past c = CumBase(anterior) exactly when B × (anterior + x) / Total ≥ c + u/2
  * (u = 10^-d), so a group needs x ≥ (c + u/2) × Total / B − anterior, rounded up to d decimals.
+ * The base's own unit is that of its BaseDR (more decimals for the units of an IEPS cuota), and c is
+ * what the payments in force already carried of the group when the draft says it.
  */
 export function importeMinimoConImpuestos(doc: DocumentoPagadoDraft): Decimal | null {
   const d = decimalesDe(doc.MonedaDR, doc.decimalesDR);
   const u = new Decimal(1).dividedBy(new Decimal(10).pow(d));
+  const previos = new Map((doc.previos ?? []).map((p) => [p.clave, p]));
   const total = new Decimal(doc.totalDocumento);
   const anterior = new Decimal(doc.pagadoAnterior);
   const saldo = total.minus(anterior);
@@ -25,9 +29,12 @@ export function importeMinimoConImpuestos(doc: DocumentoPagadoDraft): Decimal | 
   for (const g of doc.impuestos) {
     const base = new Decimal(g.Base);
     if (!base.greaterThan(0)) continue;
-    const c = redondear(base.times(anterior).dividedBy(total), d);
+    const ub = new Decimal(1).dividedBy(new Decimal(10).pow(decimalesBase(g, d)));
+    const c = doc.previos
+      ? new Decimal(previos.get(claveGrupo(g))?.BaseDR ?? '0')
+      : redondear(base.times(anterior).dividedBy(total), decimalesBase(g, d));
     const x = Decimal.max(
-      redondearArriba(c.plus(u.dividedBy(2)).times(total).dividedBy(base).minus(anterior), d),
+      redondearArriba(c.plus(ub.dividedBy(2)).times(total).dividedBy(base).minus(anterior), d),
       desde,
     );
     if (x.lessThanOrEqualTo(saldo) && (minimo === null || x.lessThan(minimo))) minimo = x;

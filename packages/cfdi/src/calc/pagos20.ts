@@ -8,15 +8,14 @@ import {
 import { Decimal, formatear, redondear, redondearArriba } from '../decimal.ts';
 import type { LineaImpuesto } from './types.ts';
 
-/** One tax group of the paid invoice: concept lines with the same key, their bases added up. */
-export interface ImpuestoDocumento {
-  tipo: 'traslado' | 'retencion';
-  Impuesto: Impuesto;
-  TipoFactor: TipoFactor;
-  TasaOCuota?: string;
-  /** Σ Base of the invoice's concept lines of this group (B_g of rules 7.5). */
-  Base: string;
-}
+import {
+  claveGrupo,
+  parteDeGrupo,
+  type ImpuestoDocumento,
+  type ImpuestoPrevio,
+} from './pagos20-grupo.ts';
+
+export { claveGrupo, type ImpuestoDocumento, type ImpuestoPrevio } from './pagos20-grupo.ts';
 
 export interface DocumentoPagadoDraft {
   IdDocumento: string;
@@ -34,6 +33,11 @@ export interface DocumentoPagadoDraft {
   ImpPagado: string;
   /** Tax groups of the invoice; empty when no concepto was objeto de impuesto. */
   impuestos: readonly ImpuestoDocumento[];
+  /**
+   * What the earlier payments in force carried of each group (from their stamped XML). Absent: the
+   * formula's CumBase(pagadoAnterior), right only while no payment in the middle was cancelled.
+   */
+  previos?: readonly ImpuestoPrevio[];
 }
 
 export interface PagoDraft {
@@ -114,12 +118,15 @@ export function impuestosDeDocumento(
     Retenciones?: readonly LineaImpuesto[];
   }[],
 ): ImpuestoDocumento[] {
-  const grupos = new Map<string, ImpuestoDocumento & { suma: Decimal }>();
+  const grupos = new Map<string, ImpuestoDocumento & { suma: Decimal; importe: Decimal | null }>();
   const add = (tipo: 'traslado' | 'retencion', l: LineaImpuesto) => {
-    const k = `${tipo}|${l.Impuesto}|${l.TipoFactor}|${l.TasaOCuota ?? ''}`;
+    const k = claveGrupo({ tipo, ...l });
     const g = grupos.get(k);
-    if (g) g.suma = g.suma.plus(l.Base);
-    else
+    const importe = l.Importe !== undefined ? new Decimal(l.Importe) : null;
+    if (g) {
+      g.suma = g.suma.plus(l.Base);
+      g.importe = g.importe && importe ? g.importe.plus(importe) : null;
+    } else
       grupos.set(k, {
         tipo,
         Impuesto: l.Impuesto,
@@ -127,13 +134,18 @@ export function impuestosDeDocumento(
         ...(l.TasaOCuota !== undefined ? { TasaOCuota: l.TasaOCuota } : {}),
         Base: l.Base,
         suma: new Decimal(l.Base),
+        importe,
       });
   };
   for (const c of conceptos) {
     for (const t of c.Traslados ?? []) add('traslado', t);
     for (const r of c.Retenciones ?? []) add('retencion', r);
   }
-  return [...grupos.values()].map(({ suma, ...g }) => ({ ...g, Base: suma.toFixed() }));
+  return [...grupos.values()].map(({ suma, importe, ...g }) => ({
+    ...g,
+    Base: suma.toFixed(),
+    ...(importe ? { Importe: importe.toFixed() } : {}),
+  }));
 }
 
 export function decimalesDe(moneda: string, explicito: number | undefined): number {
@@ -162,7 +174,6 @@ export function calcularPago20(pago: PagoDraft): PagoCalculado {
     const anterior = new Decimal(doc.pagadoAnterior);
     const pagado = new Decimal(doc.ImpPagado);
     const saldoAnt = total.minus(anterior);
-    const acumulado = anterior.plus(pagado);
     montoExacto = montoExacto.plus(pagado.dividedBy(eq));
     const out: DoctoCalculado = {
       IdDocumento: doc.IdDocumento,
@@ -178,24 +189,26 @@ export function calcularPago20(pago: PagoDraft): PagoCalculado {
       RetencionesDR: [],
       TrasladosDR: [],
     };
+    const previos = new Map((doc.previos ?? []).map((p) => [p.clave, p]));
     for (const g of doc.impuestos) {
-      const bg = new Decimal(g.Base);
-      const cumBase = (p: Decimal) => redondear(bg.times(p).dividedBy(total), d);
-      const cb0 = cumBase(anterior);
-      const cb1 = cumBase(acumulado);
-      const baseDR = cb1.minus(cb0);
-      // A share that rounds to no base carries no tax line: the SAT refuses BaseDR 0 (CRP20249,
-      // CRP20255), and the cumulative rounding gives the next payment what this one left.
-      if (baseDR.isZero()) continue;
+      const parte = parteDeGrupo(
+        g,
+        d,
+        { total, anterior, pagado },
+        previos.get(claveGrupo(g)),
+        doc.previos !== undefined,
+      );
+      // A share that rounds to no base carries no tax line (CRP20249, CRP20255): the next payment
+      // carries it (parteDeGrupo).
+      if (!parte) continue;
+      const baseDR = parte.BaseDR;
+      const importeDR = parte.ImporteDR;
       const linea: LineaDR = {
-        BaseDR: formatear(baseDR, d),
+        BaseDR: formatear(baseDR, parte.decimalesBase),
         ImpuestoDR: g.Impuesto,
         TipoFactorDR: g.TipoFactor,
       };
-      let importeDR = new Decimal(0);
       if (g.TipoFactor !== TIPO_FACTOR.EXENTO) {
-        const t = new Decimal(g.TasaOCuota!);
-        importeDR = redondear(cb1.times(t), d).minus(redondear(cb0.times(t), d));
         linea.TasaOCuotaDR = g.TasaOCuota!;
         linea.ImporteDR = formatear(importeDR, d);
       }

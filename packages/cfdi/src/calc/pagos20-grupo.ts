@@ -1,0 +1,103 @@
+import { TIPO_FACTOR, type Impuesto, type TipoFactor } from '../catalogos.ts';
+import {
+  Decimal,
+  decimalesEscritos,
+  redondear,
+  redondearArriba,
+  truncarAbajo,
+} from '../decimal.ts';
+
+/** One tax group of the paid invoice: concept lines with the same key, their bases added up. */
+export interface ImpuestoDocumento {
+  tipo: 'traslado' | 'retencion';
+  Impuesto: Impuesto;
+  TipoFactor: TipoFactor;
+  TasaOCuota?: string;
+  /** Σ Base of the invoice's concept lines of this group (B_g of rules 7.5). */
+  Base: string;
+  /**
+   * Σ Importe of the invoice's concept lines of this group: what the invoice says of this tax, and
+   * what its payments add up to once it is paid. Absent for Exento (and for drafts that predate it:
+   * then R_d(B_g × TasaOCuota)).
+   */
+  Importe?: string;
+}
+
+/** What the earlier payments still in force carried of one tax group of this invoice. */
+export interface ImpuestoPrevio {
+  /** claveGrupo of the group. */
+  clave: string;
+  /** Σ BaseDR of those payments for the group. */
+  BaseDR: string;
+  /** Σ ImporteDR (0 for Exento). */
+  ImporteDR: string;
+}
+
+/** The key that tells one tax group from another: direction, impuesto, factor and rate. */
+export function claveGrupo(g: {
+  tipo: 'traslado' | 'retencion';
+  Impuesto: string;
+  TipoFactor: string;
+  TasaOCuota?: string;
+}): string {
+  return `${g.tipo}|${g.Impuesto}|${g.TipoFactor}|${g.TasaOCuota ?? ''}`;
+}
+
+/**
+ * Decimals of a group's BaseDR: the currency's, or more when the invoice's base has more (the units
+ * of an IEPS cuota, up to 6): rounding 10.333 litres to 10.33 would make the payments of the invoice
+ * add up to 10.33 × cuota, not to the invoice's tax.
+ */
+export function decimalesBase(g: ImpuestoDocumento, d: number): number {
+  return Math.min(6, Math.max(d, decimalesEscritos(g.Base)));
+}
+
+export interface ParteDeGrupo {
+  BaseDR: Decimal;
+  /** 0 for Exento. */
+  ImporteDR: Decimal;
+  /** Decimals BaseDR is written with. */
+  decimalesBase: number;
+}
+
+/**
+ * One payment's share of one tax group (rules 7.5), cumulative so that the payments in force add up
+ * to the invoice: CumBase(P) = R(B × P / Total) and CumImp(P) = R_d(CumBase × t), and once the
+ * invoice is paid (P = Total) CumBase = B and CumImp = the invoice's own Importe of the group. What
+ * this payment carries is CumX(anterior + pagado) minus what the payments in force already carried
+ * (`previo`, read from their stamped XML; without it CumX(anterior)): after a payment in the middle
+ * is cancelled, its replacement takes up exactly what is missing, and the last payment closes every
+ * tax of the invoice to the cent. ImporteDR is kept inside the window the SAT checks for its BaseDR
+ * (CRP20254 retención, CRP20261 traslado; rules 2.4), which it always is when the invoice's lines
+ * were rounded by largest remainder (rules 2.9). Null when the share rounds to no base: the SAT
+ * refuses BaseDR 0 (CRP20249, CRP20255); the next payment then carries it.
+ */
+export function parteDeGrupo(
+  g: ImpuestoDocumento,
+  d: number,
+  pago: { total: Decimal; anterior: Decimal; pagado: Decimal },
+  previo: ImpuestoPrevio | undefined,
+  conPrevios: boolean,
+): ParteDeGrupo | null {
+  const db = decimalesBase(g, d);
+  const bg = new Decimal(g.Base);
+  const acumulado = pago.anterior.plus(pago.pagado);
+  const cierra = acumulado.greaterThanOrEqualTo(pago.total);
+  const cumBase = (p: Decimal) => redondear(bg.times(p).dividedBy(pago.total), db);
+  const cb1 = cierra ? bg : cumBase(acumulado);
+  const cb0 = conPrevios ? new Decimal(previo?.BaseDR ?? '0') : cumBase(pago.anterior);
+  const baseDR = cb1.minus(cb0);
+  if (!baseDR.greaterThan(0)) return null;
+  if (g.TipoFactor === TIPO_FACTOR.EXENTO)
+    return { BaseDR: baseDR, ImporteDR: new Decimal(0), decimalesBase: db };
+  const t = new Decimal(g.TasaOCuota!);
+  const ci1 =
+    cierra && g.Importe !== undefined ? new Decimal(g.Importe) : redondear(cb1.times(t), d);
+  const ci0 = conPrevios ? new Decimal(previo?.ImporteDR ?? '0') : redondear(cb0.times(t), d);
+  // The window of ImporteDR for this BaseDR (rules 2.4 with dec(BaseDR) = db).
+  const medio = new Decimal(1).dividedBy(new Decimal(10).pow(db)).dividedBy(2);
+  const li = truncarAbajo(baseDR.minus(medio).times(t), d);
+  const ls = redondearArriba(baseDR.plus(medio).times(t), d);
+  const importeDR = Decimal.min(Decimal.max(ci1.minus(ci0), li), ls);
+  return { BaseDR: baseDR, ImporteDR: importeDR, decimalesBase: db };
+}
