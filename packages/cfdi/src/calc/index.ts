@@ -6,3 +6,4 @@ export * from './global.ts';
 export * from './periodo-global.ts';
 export type * from './types.ts';
 export * from './conversion-pago.ts';
+export * from './parcialidad.ts';

@@ -6,6 +6,7 @@ import {
   redondearArriba,
   truncarAbajo,
 } from '../decimal.ts';
+import type { LineaImpuesto } from './types.ts';
 
 /** One tax group of the paid invoice: concept lines with the same key, their bases added up. */
 export interface ImpuestoDocumento {
@@ -100,4 +101,83 @@ export function parteDeGrupo(
   const ls = redondearArriba(baseDR.plus(medio).times(t), d);
   const importeDR = Decimal.min(Decimal.max(ci1.minus(ci0), li), ls);
   return { BaseDR: baseDR, ImporteDR: importeDR, decimalesBase: db };
+}
+
+interface LineaEscrita {
+  BaseDR: string;
+  ImpuestoDR: string;
+  TipoFactorDR: string;
+  TasaOCuotaDR?: string;
+  ImporteDR?: string;
+}
+
+/**
+ * What some payments carried of each tax group of one invoice: their DoctoRelacionado's ImpuestosDR
+ * added up per group (the `previos` of the next payment when they are the ones in force).
+ */
+export function impuestosPagados(
+  drs: readonly {
+    ImpuestosDR?: {
+      RetencionesDR?: readonly LineaEscrita[];
+      TrasladosDR?: readonly LineaEscrita[];
+    };
+  }[],
+): ImpuestoPrevio[] {
+  const out = new Map<string, { base: Decimal; imp: Decimal }>();
+  for (const dr of drs) {
+    const lineas = [
+      ...(dr.ImpuestosDR?.TrasladosDR ?? []).map((l) => ({ tipo: 'traslado' as const, l })),
+      ...(dr.ImpuestosDR?.RetencionesDR ?? []).map((l) => ({ tipo: 'retencion' as const, l })),
+    ];
+    for (const { tipo, l } of lineas) {
+      const k = claveGrupo({
+        tipo,
+        Impuesto: l.ImpuestoDR,
+        TipoFactor: l.TipoFactorDR,
+        ...(l.TasaOCuotaDR !== undefined ? { TasaOCuota: l.TasaOCuotaDR } : {}),
+      });
+      const s = out.get(k) ?? { base: new Decimal(0), imp: new Decimal(0) };
+      out.set(k, { base: s.base.plus(l.BaseDR), imp: s.imp.plus(l.ImporteDR ?? '0') });
+    }
+  }
+  return [...out]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([clave, s]) => ({ clave, BaseDR: s.base.toFixed(), ImporteDR: s.imp.toFixed() }));
+}
+
+/** Groups the concept tax lines of an invoice into the groups a payment carries (rules 7.5). */
+export function impuestosDeDocumento(
+  conceptos: readonly {
+    Traslados?: readonly LineaImpuesto[];
+    Retenciones?: readonly LineaImpuesto[];
+  }[],
+): ImpuestoDocumento[] {
+  const grupos = new Map<string, ImpuestoDocumento & { suma: Decimal; importe: Decimal | null }>();
+  const add = (tipo: 'traslado' | 'retencion', l: LineaImpuesto) => {
+    const k = claveGrupo({ tipo, ...l });
+    const g = grupos.get(k);
+    const importe = l.Importe !== undefined ? new Decimal(l.Importe) : null;
+    if (g) {
+      g.suma = g.suma.plus(l.Base);
+      g.importe = g.importe && importe ? g.importe.plus(importe) : null;
+    } else
+      grupos.set(k, {
+        tipo,
+        Impuesto: l.Impuesto,
+        TipoFactor: l.TipoFactor,
+        ...(l.TasaOCuota !== undefined ? { TasaOCuota: l.TasaOCuota } : {}),
+        Base: l.Base,
+        suma: new Decimal(l.Base),
+        importe,
+      });
+  };
+  for (const c of conceptos) {
+    for (const t of c.Traslados ?? []) add('traslado', t);
+    for (const r of c.Retenciones ?? []) add('retencion', r);
+  }
+  return [...grupos.values()].map(({ suma, importe, ...g }) => ({
+    ...g,
+    Base: suma.toFixed(),
+    ...(importe ? { Importe: importe.toFixed() } : {}),
+  }));
 }

@@ -6,7 +6,6 @@ import {
   type TipoFactor,
 } from '../catalogos.ts';
 import { Decimal, formatear, redondear, redondearArriba } from '../decimal.ts';
-import type { LineaImpuesto } from './types.ts';
 
 import {
   claveGrupo,
@@ -15,7 +14,13 @@ import {
   type ImpuestoPrevio,
 } from './pagos20-grupo.ts';
 
-export { claveGrupo, type ImpuestoDocumento, type ImpuestoPrevio } from './pagos20-grupo.ts';
+export {
+  claveGrupo,
+  impuestosDeDocumento,
+  impuestosPagados,
+  type ImpuestoDocumento,
+  type ImpuestoPrevio,
+} from './pagos20-grupo.ts';
 
 export interface DocumentoPagadoDraft {
   IdDocumento: string;
@@ -30,6 +35,12 @@ export interface DocumentoPagadoDraft {
   totalDocumento: string;
   /** Σ ImpPagado of the earlier payments still vigentes (0 for the first). */
   pagadoAnterior: string;
+  /**
+   * What the payment in force numbered just before this one left (its ImpSaldoInsoluto), when this
+   * one takes the number of a cancelled payment followed by others in force: total less what the
+   * payments in force numbered before it paid. Absent: totalDocumento − pagadoAnterior.
+   */
+  saldoAnterior?: string;
   ImpPagado: string;
   /** Tax groups of the invoice; empty when no concepto was objeto de impuesto. */
   impuestos: readonly ImpuestoDocumento[];
@@ -111,43 +122,6 @@ export interface PagoCalculado {
   Totales: TotalesPago;
 }
 
-/** Groups the concept tax lines of an invoice into the groups a payment carries (rules 7.5). */
-export function impuestosDeDocumento(
-  conceptos: readonly {
-    Traslados?: readonly LineaImpuesto[];
-    Retenciones?: readonly LineaImpuesto[];
-  }[],
-): ImpuestoDocumento[] {
-  const grupos = new Map<string, ImpuestoDocumento & { suma: Decimal; importe: Decimal | null }>();
-  const add = (tipo: 'traslado' | 'retencion', l: LineaImpuesto) => {
-    const k = claveGrupo({ tipo, ...l });
-    const g = grupos.get(k);
-    const importe = l.Importe !== undefined ? new Decimal(l.Importe) : null;
-    if (g) {
-      g.suma = g.suma.plus(l.Base);
-      g.importe = g.importe && importe ? g.importe.plus(importe) : null;
-    } else
-      grupos.set(k, {
-        tipo,
-        Impuesto: l.Impuesto,
-        TipoFactor: l.TipoFactor,
-        ...(l.TasaOCuota !== undefined ? { TasaOCuota: l.TasaOCuota } : {}),
-        Base: l.Base,
-        suma: new Decimal(l.Base),
-        importe,
-      });
-  };
-  for (const c of conceptos) {
-    for (const t of c.Traslados ?? []) add('traslado', t);
-    for (const r of c.Retenciones ?? []) add('retencion', r);
-  }
-  return [...grupos.values()].map(({ suma, importe, ...g }) => ({
-    ...g,
-    Base: suma.toFixed(),
-    ...(importe ? { Importe: importe.toFixed() } : {}),
-  }));
-}
-
 export function decimalesDe(moneda: string, explicito: number | undefined): number {
   const d = explicito ?? DECIMALES_MONEDA[moneda];
   if (d === undefined) throw new Error(`No se conocen los decimales de la moneda "${moneda}".`);
@@ -173,7 +147,8 @@ export function calcularPago20(pago: PagoDraft): PagoCalculado {
     const total = new Decimal(doc.totalDocumento);
     const anterior = new Decimal(doc.pagadoAnterior);
     const pagado = new Decimal(doc.ImpPagado);
-    const saldoAnt = total.minus(anterior);
+    const saldoAnt =
+      doc.saldoAnterior !== undefined ? new Decimal(doc.saldoAnterior) : total.minus(anterior);
     montoExacto = montoExacto.plus(pagado.dividedBy(eq));
     const out: DoctoCalculado = {
       IdDocumento: doc.IdDocumento,

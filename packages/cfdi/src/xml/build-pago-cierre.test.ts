@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { claveGrupo, impuestosDeDocumento, type ImpuestoPrevio } from '../calc/pagos20.ts';
+import {
+  claveGrupo,
+  impuestosDeDocumento,
+  impuestosPagados,
+  type ImpuestoPrevio,
+} from '../calc/pagos20.ts';
 import { Decimal } from '../decimal.ts';
 import { firmarComprobante } from '../sello/index.ts';
 import { checkSatMany } from '../../test/check-sat.ts';
@@ -8,7 +13,7 @@ import { satTestCsd } from '../../test/fixtures.ts';
 import { validateComprobante } from '../validacion/index.ts';
 import { buildIngreso, type ConceptoIngresoDraft } from './build-ingreso.ts';
 import { buildPago } from './build-pago.ts';
-import type { Comprobante, DoctoRelacionado } from './model.ts';
+import type { Comprobante } from './model.ts';
 
 /**
  * Issue 24: every tax of the invoice (traslados and retenciones, Tasa and Cuota) closes to the cent
@@ -66,33 +71,7 @@ const gruposDe = (f: Comprobante) =>
     })),
   );
 
-/** Σ BaseDR and Σ ImporteDR of each group over some DoctoRelacionado: the previos of the next. */
-function sumas(drs: readonly DoctoRelacionado[]): ImpuestoPrevio[] {
-  const out = new Map<string, { base: Decimal; imp: Decimal }>();
-  for (const dr of drs) {
-    const lineas = [
-      ...(dr.ImpuestosDR?.TrasladosDR ?? []).map((l) => ({ tipo: 'traslado' as const, l })),
-      ...(dr.ImpuestosDR?.RetencionesDR ?? []).map((l) => ({ tipo: 'retencion' as const, l })),
-    ];
-    for (const { tipo, l } of lineas) {
-      const k = claveGrupo({
-        tipo,
-        Impuesto: l.ImpuestoDR,
-        TipoFactor: l.TipoFactorDR,
-        ...(l.TasaOCuotaDR ? { TasaOCuota: l.TasaOCuotaDR } : {}),
-      });
-      const s = out.get(k) ?? { base: new Decimal(0), imp: new Decimal(0) };
-      out.set(k, { base: s.base.plus(l.BaseDR), imp: s.imp.plus(l.ImporteDR ?? '0') });
-    }
-  }
-  return [...out]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([clave, s]) => ({
-      clave,
-      BaseDR: s.base.toFixed(),
-      ImporteDR: s.imp.toFixed(),
-    }));
-}
+const sumas = impuestosPagados;
 
 /** One payment of the invoice after the ones in force (`previos`: what they carried). */
 function pagar(
@@ -101,6 +80,7 @@ function pagar(
   anterior: string,
   monto: string,
   enVigor?: Comprobante[],
+  saldoAnterior?: string,
 ) {
   const r = buildPago(
     {
@@ -123,6 +103,7 @@ function pagar(
             ImpPagado: monto,
             impuestos: gruposDe(f),
             ...(enVigor ? { previos: sumas(enVigor.map(docto)) } : {}),
+            ...(saldoAnterior ? { saldoAnterior } : {}),
           },
         ],
       },
@@ -210,9 +191,14 @@ describe('a payment in the middle cancelled and replaced (rules 7.5)', () => {
     const p1 = pagar(f, 1, '0', '386.67', []);
     const p2 = pagar(f, 2, '386.67', '386.67', [p1]);
     const p3 = pagar(f, 3, '773.34', '386.66', [p1, p2]);
-    // p2 is cancelled; the replacement pays what it paid, after the ones in force (p1, p3).
-    const sustituto = pagar(f, 4, '773.33', '386.67', [p1, p3]);
-    expect(docto(sustituto).ImpSaldoInsoluto).toBe('0.00');
+    // p2 is cancelled; its replacement takes its number and pays what it paid: after p1 and p3 in
+    // force (773.33 paid), from the balance p1 left (773.33) to the one p3 started from (386.66).
+    const sustituto = pagar(f, 2, '773.33', '386.67', [p1, p3], '773.33');
+    expect(docto(sustituto)).toMatchObject({
+      NumParcialidad: '2',
+      ImpSaldoAnt: docto(p1).ImpSaldoInsoluto,
+      ImpSaldoInsoluto: docto(p3).ImpSaldoAnt,
+    });
     // Formula alone (CumBase(773.33)) gave 1000.01 of base and 159.99 of IVA in force.
     expect(sumas([p1, p3, sustituto].map(docto))).toEqual(delaFactura(f));
     const checks = checkSatMany(

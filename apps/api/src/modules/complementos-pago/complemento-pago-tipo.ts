@@ -1,3 +1,4 @@
+import { lugarDelPago } from '@repo/cfdi/calc';
 import { buildPago, fechaLocal, parseComprobanteXml, type Comprobante } from '@repo/cfdi/xml';
 import type { ComplementoPagoRequest } from '@repo/contracts/complementos-pago';
 import type { AppDeps } from '../../deps.ts';
@@ -10,6 +11,7 @@ import {
   exigirSaldo,
   type Campos,
   type ContextoPago,
+  type DocumentoPago,
 } from './complemento-pago-contexto.ts';
 import { FACTURA_CANCELADA, FACTURA_SIN_TIMBRAR } from './complemento-pago-mensajes.ts';
 import {
@@ -27,6 +29,8 @@ import {
  */
 
 export type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'>;
+
+const lugarDe = (d: DocumentoPago) => lugarDelPago(d.totalDocumento, d.previo.enVigor, d.impPagado);
 
 function construir(
   ctx: ContextoPago,
@@ -64,11 +68,15 @@ function construir(
           ...(d.factura.folio !== null ? { Folio: String(d.factura.folio) } : {}),
           MonedaDR: d.monedaDR,
           EquivalenciaDR: d.equivalencia,
-          NumParcialidad: d.previo.pagos + 1,
+          // Numbered and balanced from the payments in force (lugarDelPago): their sum is what was
+          // received, and with previos their taxes add up to the invoice's.
+          NumParcialidad: lugarDe(d).NumParcialidad,
           totalDocumento: d.totalDocumento,
           pagadoAnterior: d.previo.comprometido,
+          saldoAnterior: lugarDe(d).ImpSaldoAnt,
           ImpPagado: d.impPagado,
           impuestos: d.impuestos,
+          previos: d.previo.previos,
         })),
       },
     },
@@ -113,7 +121,11 @@ export function complementoPago(deps: Deps): TipoDocumento<ComplementoPagoReques
       let cambio = false;
       for (const d of ctx.documentos) {
         const previo = ahora.get(d.factura.id)!;
-        if (previo.comprometido !== d.previo.comprometido || previo.pagos !== d.previo.pagos) {
+        if (
+          previo.comprometido !== d.previo.comprometido ||
+          previo.pagos !== d.previo.pagos ||
+          JSON.stringify(previo.enVigor) !== JSON.stringify(d.previo.enVigor)
+        ) {
           d.previo = previo;
           cambio = true;
         }

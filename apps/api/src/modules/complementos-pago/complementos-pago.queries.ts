@@ -6,6 +6,8 @@ import { complementosPago, pagosDocumentos } from '../../db/schema/complementos-
 import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { facturasIngreso } from '../../db/schema/facturas.ts';
 
+export { saldosComprometidos, type SaldoPrevio } from './saldos-previos.queries.ts';
+
 const c = comprobantes;
 const f = facturasIngreso;
 
@@ -40,58 +42,6 @@ export async function findFacturasPagables(db: Db, enterpriseId: number, ids: nu
     );
 }
 export type FacturaPagable = Awaited<ReturnType<typeof findFacturasPagables>>[number];
-
-export interface SaldoPrevio {
-  factura_id: number;
-  /** Σ imp_pagado of the payments that hold the balance (stamped, or sealed and in flight). */
-  comprometido: string;
-  /** How many such payments: the next NumParcialidad is this + 1. */
-  pagos: number;
-}
-
-/**
- * What earlier payments took from each invoice: stamped payments and sealed ones still waiting for
- * the PAC (they will be stamped with those amounts). Cancelled and rejected ones give it back.
- */
-export async function saldosComprometidos(
-  db: Db,
-  enterpriseId: number,
-  facturaIds: number[],
-): Promise<Map<number, SaldoPrevio>> {
-  const out = new Map<number, SaldoPrevio>();
-  for (const id of facturaIds) out.set(id, { factura_id: id, comprometido: '0', pagos: 0 });
-  if (facturaIds.length === 0) return out;
-  const rows = await db
-    .select({
-      factura_id: pagosDocumentos.factura_id,
-      comprometido: sql<string>`coalesce(sum(${pagosDocumentos.imp_pagado}), 0)::text`,
-      pagos: sql<number>`count(*)::int`,
-    })
-    .from(pagosDocumentos)
-    .innerJoin(
-      c,
-      and(
-        eq(c.enterprise_id, pagosDocumentos.enterprise_id),
-        eq(c.id, pagosDocumentos.comprobante_id),
-      ),
-    )
-    .where(
-      and(
-        eq(pagosDocumentos.enterprise_id, enterpriseId),
-        inArray(pagosDocumentos.factura_id, facturaIds),
-        inArray(c.status, ['sellada', 'timbrada']),
-      ),
-    )
-    .groupBy(pagosDocumentos.factura_id);
-  for (const r of rows) {
-    out.set(r.factura_id, {
-      factura_id: r.factura_id,
-      comprometido: r.comprometido,
-      pagos: Number(r.pagos),
-    });
-  }
-  return out;
-}
 
 /**
  * Locks the invoices' comprobante rows until the transaction ends (concurrent payments on one
@@ -281,6 +231,10 @@ export async function pagadoTimbrado(db: Db, enterpriseId: number, facturaIds: n
     )
     .groupBy(pagosDocumentos.factura_id);
   for (const r of rows)
-    out.set(r.factura_id, { pagado: r.pagado, pagos: Number(r.pagos), ultimo: r.ultimo });
+    out.set(r.factura_id, {
+      pagado: r.pagado,
+      pagos: Number(r.pagos),
+      ultimo: r.ultimo,
+    });
   return out;
 }

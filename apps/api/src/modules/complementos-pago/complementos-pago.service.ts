@@ -1,3 +1,4 @@
+import { lugarDelPago } from '@repo/cfdi/calc';
 import { DECIMALES_MONEDA } from '@repo/cfdi/catalogos';
 import { Decimal, formatear } from '@repo/cfdi/decimal';
 import type {
@@ -24,6 +25,7 @@ import {
   findPago,
   listPagosDeFactura,
   pagadoTimbrado,
+  saldosComprometidos,
   type PagoRow,
 } from './complementos-pago.queries.ts';
 
@@ -54,7 +56,12 @@ export async function saldoFactura(
     total: factura.total,
     pagado: formatear(pagado, d),
     saldo: formatear(new Decimal(factura.total || '0').minus(pagado), d),
-    siguiente_parcialidad: (pagos?.pagos ?? 0) + 1,
+    // As a payment of the whole balance would be numbered (lugarDelPago).
+    siguiente_parcialidad: lugarDelPago(
+      factura.total || '0',
+      (await saldosComprometidos(deps.db, enterpriseId, [facturaId])).get(facturaId)!.enVigor,
+      new Decimal(factura.total || '0').minus(pagado).toFixed(),
+    ).NumParcialidad,
   };
 }
 

@@ -54,6 +54,7 @@ export async function facturaPpd(
   e: Cobrador,
   over: {
     precio?: string;
+    cantidad?: string;
     trasladados?: number[];
     retenidos?: number[];
     moneda?: string;
@@ -71,7 +72,7 @@ export async function facturaPpd(
     partidas: [
       {
         product_service_id: e.productId,
-        cantidad: '1',
+        cantidad: over.cantidad ?? '1',
         precio_unitario: over.precio ?? '1000.00',
         descuento: '0',
         impuestos_trasladados: over.trasladados ?? [e.taxes.iva16],

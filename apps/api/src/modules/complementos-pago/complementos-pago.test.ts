@@ -227,7 +227,8 @@ describe('POST /api/facturacion/V40/complemento-pago', () => {
     expect(cancel.json().data).toMatchObject({
       estado: 'Cancelado',
       data: { comprobante: { status: 'cancelled', view_status: 'Cancelada' } },
-      saldo: { pagado: '200.00', saldo: '380.00', siguiente_parcialidad: 2 },
+      // The cash payment in force is number 2: the next one is 3, never 2 again (issue 24).
+      saldo: { pagado: '200.00', saldo: '380.00', siguiente_parcialidad: 3 },
     });
     const again = await api(t, e, 'POST', `${V40}/complemento-pago/${p1.id}/cancelar`, {
       motivo: '02',
@@ -241,7 +242,7 @@ describe('POST /api/facturacion/V40/complemento-pago', () => {
     const dr = (await satOk(t, e.enterpriseId, tercero.json().data.data.id)).Complemento!.Pagos!
       .Pago[0]!.DoctoRelacionado[0]!;
     expect([dr.NumParcialidad, dr.ImpSaldoAnt, dr.ImpPagado, dr.ImpSaldoInsoluto]).toEqual([
-      '2',
+      '3',
       '380.00',
       '380.00',
       '0.00',

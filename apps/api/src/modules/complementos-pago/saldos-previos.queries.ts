@@ -1,0 +1,92 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { impuestosPagados, type ImpuestoPrevio, type ParcialidadEnVigor } from '@repo/cfdi/calc';
+import { Decimal } from '@repo/cfdi/decimal';
+import { parseComprobanteXml, type DoctoRelacionado } from '@repo/cfdi/xml';
+import type { Db } from '../../db/client.ts';
+import { pagosDocumentos } from '../../db/schema/complementos-pago.ts';
+import { comprobantes as c } from '../../db/schema/comprobantes.ts';
+
+export interface SaldoPrevio {
+  factura_id: number;
+  /** Σ imp_pagado of the payments that hold the balance (stamped, or sealed and in flight). */
+  comprometido: string;
+  /** How many such payments. */
+  pagos: number;
+  /** Their NumParcialidad, ImpSaldoAnt and ImpPagado: where the next one goes (lugarDelPago). */
+  enVigor: ParcialidadEnVigor[];
+  /** What they carried of each tax group of the invoice (their ImpuestosDR added up). */
+  previos: ImpuestoPrevio[];
+}
+
+/**
+ * What earlier payments took from each invoice: stamped payments and sealed ones still waiting for
+ * the PAC (they will be stamped with those amounts). Cancelled and rejected ones give it back.
+ */
+export async function saldosComprometidos(
+  db: Db,
+  enterpriseId: number,
+  facturaIds: number[],
+): Promise<Map<number, SaldoPrevio>> {
+  const out = new Map<number, SaldoPrevio>();
+  for (const id of facturaIds)
+    out.set(id, {
+      factura_id: id,
+      comprometido: '0',
+      pagos: 0,
+      enVigor: [],
+      previos: [],
+    });
+  if (facturaIds.length === 0) return out;
+  const rows = await db
+    .select({
+      factura_id: pagosDocumentos.factura_id,
+      num_parcialidad: pagosDocumentos.num_parcialidad,
+      imp_pagado: pagosDocumentos.imp_pagado,
+      imp_saldo_ant: pagosDocumentos.imp_saldo_ant,
+      xml: sql<string | null>`coalesce(${c.xml_timbrado}, ${c.xml_sellado})`,
+    })
+    .from(pagosDocumentos)
+    .innerJoin(
+      c,
+      and(
+        eq(c.enterprise_id, pagosDocumentos.enterprise_id),
+        eq(c.id, pagosDocumentos.comprobante_id),
+      ),
+    )
+    .where(
+      and(
+        eq(pagosDocumentos.enterprise_id, enterpriseId),
+        inArray(pagosDocumentos.factura_id, facturaIds),
+        inArray(c.status, ['sellada', 'timbrada']),
+      ),
+    );
+  const uuids = await uuidsDe(db, enterpriseId, facturaIds);
+  const drs = new Map<number, DoctoRelacionado[]>();
+  for (const s of out.values()) {
+    const propios = rows.filter((r) => r.factura_id === s.factura_id);
+    s.pagos = propios.length;
+    s.comprometido = propios.reduce((t, r) => t.plus(r.imp_pagado), new Decimal(0)).toFixed();
+    s.enVigor = propios.map((r) => ({
+      NumParcialidad: Number(r.num_parcialidad),
+      ImpSaldoAnt: r.imp_saldo_ant,
+      ImpPagado: r.imp_pagado,
+    }));
+  }
+  for (const r of rows) {
+    const uuid = uuids.get(r.factura_id);
+    const dr = parseComprobanteXml(r.xml ?? '')
+      .Complemento?.Pagos?.Pago.flatMap((p) => p.DoctoRelacionado)
+      .find((d) => d.IdDocumento.toUpperCase() === uuid);
+    if (dr) drs.set(r.factura_id, [...(drs.get(r.factura_id) ?? []), dr]);
+  }
+  for (const [id, lista] of drs) out.get(id)!.previos = impuestosPagados(lista);
+  return out;
+}
+
+async function uuidsDe(db: Db, enterpriseId: number, ids: number[]) {
+  const rows = await db
+    .select({ id: c.id, uuid: c.uuid })
+    .from(c)
+    .where(and(eq(c.enterprise_id, enterpriseId), inArray(c.id, ids)));
+  return new Map(rows.map((r) => [r.id, (r.uuid ?? '').toUpperCase()]));
+}
