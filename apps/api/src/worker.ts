@@ -45,7 +45,11 @@ async function start() {
     metrics,
   );
   const secret = resolveAppSecret(config);
-  const jobs = createJobs({ db: database.db, secret, now, pac, catalogos, config }, log);
+  // Told of a new export by NOTIFY, a worker also looks every 5 s: behind PgBouncer in transaction
+  // mode its LISTEN hears nothing, and an export should not wait the API's 30 s for it.
+  const jobs = createJobs({ db: database.db, secret, now, pac, catalogos, config }, log, {
+    exportIntervalMs: 5_000,
+  });
   // An API process with JOBS=off says when an export waits; the timers find it anyway.
   const escucha = escucharAvisos(config.DATABASE_URL, log, (que) => {
     if (que === 'exportacion-zip') jobs.exportador.despertar();

@@ -20,7 +20,12 @@ export interface Jobs {
   stop(esperaMs: number): Promise<void>;
 }
 
-export function createJobs(deps: TimbradoDeps & PrepararDeps, log: FastifyBaseLogger): Jobs {
+export function createJobs(
+  deps: TimbradoDeps & PrepararDeps,
+  log: FastifyBaseLogger,
+  /** How often the exporter looks for waiting exports by itself (its default: 30 s). */
+  options: { exportIntervalMs?: number } = {},
+): Jobs {
   const recuperacion = crearRecuperacion(deps, {
     onError: (err) => log.error({ err }, 'stamping recovery: pass failed'),
     onReenvio: (doc, r) =>
@@ -37,6 +42,7 @@ export function createJobs(deps: TimbradoDeps & PrepararDeps, log: FastifyBaseLo
   });
   // One exporter per database in a process: the API's routes wake the same one (exportador.ts).
   const exportador = exportadorDe(deps, {
+    ...(options.exportIntervalMs ? { intervaloMs: options.exportIntervalMs } : {}),
     onError: (err, job) =>
       log.error(
         { err, enterpriseId: job?.enterprise_id, exportacionId: job?.id },
