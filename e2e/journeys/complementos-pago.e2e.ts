@@ -239,9 +239,12 @@ describe('payment complements', () => {
     expect(await form.getByTestId('pago-documentos').innerText()).toContain('Saldo $ 116.00 USD');
     await form.locator('#pago-moneda').selectOption('MXN');
     expect(await form.locator('#pago-doc-0').inputValue()).toBe('');
-    // Banxico's history in the repository has no rate for today: the form says so, proposes none.
+    // Banxico's history in the repository ends in January: the form names its newest rate's date,
+    // proposes none and asks to verify the day's rate (issue 24).
     await form
-      .getByText('No hay tipo de cambio de referencia de Banxico para esta fecha')
+      .getByText(
+        'El tipo de cambio de referencia más reciente es del 21/01/2026 (FIX de Banxico: 17.4520); verifique el tipo de cambio del día.',
+      )
       .waitFor();
     expect(await form.locator('#pago-tipo-cambio').inputValue()).toBe('');
     await form.locator('#pago-tipo-cambio').fill('17.2345');

@@ -22,6 +22,9 @@ import { useJourney } from '../fixtures/journey.ts';
  */
 
 const FIX = '18.2345';
+/** The euro's newest rate in the committed history (data/banxico): 20.4415 on 21/01/2026. */
+const AVISO_EUR =
+  'El tipo de cambio de referencia más reciente es del 21/01/2026 (tipo de cambio de Banxico: 20.4415); verifique el tipo de cambio del día.';
 const env: Record<string, string> = { BANXICO_TOKEN: 'token-de-prueba' };
 let banxico: Server;
 
@@ -250,7 +253,8 @@ describe('fiscal journeys: businesses with special taxes invoice', () => {
     const tc = page.locator('#factura-tipo-cambio');
     const ayuda = page.locator('#factura-tipo-cambio-ayuda');
 
-    await page.locator('#factura-moneda').selectOption('EUR');
+    // A currency Banxico publishes no rate of: the form says so, proposes none.
+    await page.locator('#factura-moneda').selectOption('CAD');
     await expect
       .poll(() => ayuda.textContent())
       .toContain(
@@ -258,12 +262,18 @@ describe('fiscal journeys: businesses with special taxes invoice', () => {
       );
     expect(await tc.inputValue()).toBe('');
     await screenshot(page, 'fiscal-factura-sin-tipo-cambio');
+    // The euro's newest reference is the committed history's (the stand-in publishes only the
+    // dollar): the form names its date, proposes nothing and asks to verify the day's rate (issue 24).
+    await page.locator('#factura-moneda').selectOption('EUR');
+    await expect.poll(() => ayuda.textContent()).toContain(AVISO_EUR);
+    expect(await tc.inputValue()).toBe('');
+    await screenshot(page, 'fiscal-factura-referencia-antigua');
 
     await page.locator('#factura-moneda').selectOption('USD');
     await expect.poll(() => tc.inputValue()).toBe(FIX);
     await expect
       .poll(() => ayuda.textContent())
-      .toMatch(new RegExp(`FIX de Banxico del \\d{4}-\\d{2}-\\d{2}: ${FIX}; el SAT admite de`));
+      .toMatch(new RegExp(`FIX de Banxico del \\d{2}/\\d{2}/\\d{4}: ${FIX}; el SAT admite de`));
     await screenshot(page, 'fiscal-factura-usd');
     // Back to a currency without a reference: the USD rate does not stay behind silently.
     await page.locator('#factura-moneda').selectOption('EUR');
@@ -285,6 +295,11 @@ describe('fiscal journeys: businesses with special taxes invoice', () => {
     await phone.goto('/facturacion/facturas/nuevo');
     await phone.getByRole('heading', { name: 'Nueva factura' }).waitFor();
     await phone.locator('#factura-moneda').selectOption('EUR');
+    await expect
+      .poll(() => phone.locator('#factura-tipo-cambio-ayuda').textContent())
+      .toContain(AVISO_EUR);
+    await screenshot(phone, 'fiscal-factura-referencia-antigua-telefono');
+    await phone.locator('#factura-moneda').selectOption('CAD');
     await expect
       .poll(() => phone.locator('#factura-tipo-cambio-ayuda').textContent())
       .toContain('No hay tipo de cambio de referencia');

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** GET /api/tipos-de-cambio/:moneda?fecha=AAAA-MM-DD: the reference rate the invoice form proposes. */
+/**
+ * GET /api/tipos-de-cambio/:moneda?fecha=AAAA-MM-DD: the newest reference rate known for that day,
+ * which the invoice and payment forms propose when it is the day's (`vigente`) and otherwise name
+ * as stale; null when none is known for the currency.
+ */
 export const TipoCambioQuery = z.object({
   fecha: z
     .string()
@@ -19,6 +23,13 @@ export const TipoCambioResponse = z.object({
   serie: z.string(),
   /** c_Moneda porcentaje_variacion: how far the invoice's rate may be from this one. */
   porcentaje_variacion: z.number(),
+  /**
+   * At most 6 days old: the limits are the SAT's band. Otherwise the limits are the widest range
+   * the day's rate could be in (what stamping refuses outside of), and the form asks to verify it.
+   */
+  vigente: z.boolean(),
+  /** Calendar days from `fecha_publicacion` to `fecha`. */
+  dias_antiguedad: z.number(),
   limite_inferior: z.string(),
   limite_superior: z.string(),
 });

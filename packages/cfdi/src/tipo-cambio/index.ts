@@ -8,3 +8,13 @@ export {
   type FuenteTipoCambio,
   type ReferenciaTipoCambio,
 } from './referencia.ts';
+export {
+  DERIVA_MAXIMA,
+  DERIVA_POR_DIA,
+  bandaTipoCambio,
+  dentroDeBanda,
+  diasEntre,
+  fechaDma,
+  referenciaCruzada,
+  type BandaTipoCambio,
+} from './banda.ts';

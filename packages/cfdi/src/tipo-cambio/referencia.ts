@@ -16,10 +16,21 @@ export interface ReferenciaTipoCambio {
 
 /**
  * Banxico SIE series of the reference rate per c_Moneda key. SF43718 is the FIX ("tipo de cambio
- * para solventar obligaciones denominadas en moneda extranjera, fecha de determinación"). Other
- * currencies have no reference here: their TipoCambio is not checked locally.
+ * para solventar obligaciones denominadas en moneda extranjera, fecha de determinación"). The euro,
+ * yen, pound and yuan are Banxico's cross rates (the FIX times the IMF's dollar equivalents, cuadro
+ * CA91), the Canadian dollar's is built on the Bank of Canada's rate: what Banxico publishes for
+ * them ("tipos de cambio de otras divisas"). Any other currency has no reference here, and its TipoCambio is not compared
+ * locally: a real PAC checks it against its own published rates, which we cannot know offline, so
+ * refusing it would only block invoices a PAC may accept (rules 1.3, unverified item 8).
  */
-export const SERIE_BANXICO: Readonly<Record<string, string>> = { USD: 'SF43718' };
+export const SERIE_BANXICO: Readonly<Record<string, string>> = {
+  USD: 'SF43718',
+  EUR: 'SF46410',
+  JPY: 'SF46406',
+  GBP: 'SF46407',
+  CNY: 'SF290383',
+  CAD: 'SF60632',
+};
 
 /**
  * How many calendar days a published rate stays the reference: FIX is determined on business days,
@@ -57,6 +68,14 @@ export class HistorialTipoCambio {
   referencia(moneda: string, dia: string): ReferenciaTipoCambio | undefined {
     const r = (this.porMoneda.get(moneda) ?? []).find((x) => x.fecha <= dia);
     return r && diasEntre(r.fecha, dia) <= DIAS_VIGENCIA_REFERENCIA ? r : undefined;
+  }
+
+  /**
+   * The newest rate determined on or before `dia`, however old: the exchange-rate rules weigh its
+   * age (bandaTipoCambio). Undefined when none is known for the currency up to that day.
+   */
+  ultima(moneda: string, dia: string): ReferenciaTipoCambio | undefined {
+    return (this.porMoneda.get(moneda) ?? []).find((x) => x.fecha <= dia);
   }
 
   /** Every rate of a currency between two days (inclusive), oldest first. */
@@ -119,6 +138,9 @@ export function leerHistorialTsv(texto: string): (ReferenciaTipoCambio & { moned
 
 /** Where the reference rates come from (the API's exchange-rate module, a test's fixed history). */
 export interface FuenteTipoCambio {
-  /** The reference of a currency for an invoice dated `dia` (AAAA-MM-DD), fetching it if needed. */
+  /**
+   * The reference of a currency for a document dated `dia` (AAAA-MM-DD), fetching the day's if
+   * needed: the newest known on or before that day, however old (the rules weigh its age).
+   */
   referencia(moneda: string, dia: string): Promise<ReferenciaTipoCambio | undefined>;
 }

@@ -10,7 +10,7 @@ export {
   digitoVerificadorRfc,
 } from './rules/rfc.ts';
 export type { TipoCambioReferencia } from './rules/tipo-cambio.ts';
-export { referenciasDelComprobante } from './rules/tipo-cambio.ts';
+export { EQUIVALENCIA_DR_FUERA_DE_RANGO, referenciasDelComprobante } from './rules/tipo-cambio.ts';
 export {
   TASA_IVA_FRONTERIZA,
   MENSAJE_IVA_FRONTERIZO_CP,

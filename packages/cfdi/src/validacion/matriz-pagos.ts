@@ -52,7 +52,7 @@ export const MATRIZ_PAGOS: readonly ReglaMatriz[] = [
   m(
     'CRP20216',
     'TipoCambioP dentro de la variación de c_Moneda respecto al de referencia del día del pago',
-    'Referencia: FIX de Banxico (data/banxico, BANXICO_TOKEN); sin referencia del día no se decide. El producto nunca envía Confirmacion.',
+    'Referencia: FIX de Banxico (data/banxico, BANXICO_TOKEN); con una referencia de más de 6 días la banda se amplía 2 % por día (hasta la mitad y el doble). El producto nunca envía Confirmacion; la EquivalenciaDR de un pago en otra moneda se revisa con la misma banda (regla del producto).',
   ),
   m('CRP20217', 'Σ ImpPagado / EquivalenciaDR no mayor que Monto'),
   m('CRP20218', 'Monto mayor que 0'),

@@ -59,7 +59,7 @@ export const MATRIZ: readonly ReglaMatriz[] = [
   m(
     'CFDI40118',
     'TipoCambio dentro de la variación de c_Moneda respecto al de referencia',
-    'Referencia: FIX de Banxico del día (data/banxico, BANXICO_TOKEN); sin referencia del día no se decide.',
+    'Referencia: FIX de Banxico y tipos cruzados (data/banxico, BANXICO_TOKEN); con una referencia de más de 6 días la banda se amplía 2 % por día (hasta la mitad y el doble); sin ninguna referencia de la moneda no se decide.',
   ),
   m('CFDI40119', 'Total = SubTotal − Descuento + traslados − retenciones (+ locales)'),
   f(

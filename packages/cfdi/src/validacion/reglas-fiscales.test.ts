@@ -56,7 +56,7 @@ const codigos = (c: Comprobante, tipoCambioReferencia?: HistorialTipoCambio) =>
   validateComprobante(c, {
     catalogos,
     ...(tipoCambioReferencia
-      ? { tipoCambioReferencia: (m, d) => tipoCambioReferencia.referencia(m, d) }
+      ? { tipoCambioReferencia: (m, d) => tipoCambioReferencia.ultima(m, d) }
       : {}),
   }).map((e) => `${e.code} ${e.field}`);
 
@@ -184,16 +184,16 @@ describe('TipoCambio against the reference rate (CFDI40118)', () => {
     expect(codigos(usd('1'), historial)).toEqual(['CFDI40118 TipoCambio']);
     const e = validateComprobante(usd('20'), {
       catalogos,
-      tipoCambioReferencia: (m, d) => historial.referencia(m, d),
+      tipoCambioReferencia: (m, d) => historial.ultima(m, d),
     });
     expect(e[0]?.message).toMatch(
-      /FIX de Banxico del 2026-01-21: 17\.452\); el rango permitido es de 16\.5794 a 18\.3246/,
+      /\(FIX de Banxico del 21\/01\/2026: 17\.4520 pesos por USD\); el SAT admite de 16\.5794 a 18\.3246\.$/,
     );
   });
 
-  it('is not decided without a reference of the day (no source, or the history is too old)', () => {
+  it('is not decided without any reference (no source, or none up to the invoice’s day)', () => {
     expect(codigos(usd('1'))).toEqual([]);
-    expect(codigos(usd('1', '2026-03-02T12:00:00'), historial)).toEqual([]);
+    expect(codigos(usd('1', '2025-12-30T12:00:00'), historial)).toEqual([]);
   });
 
   it('a Confirmacion with a rate in range is CFDI40127', () => {

@@ -12,6 +12,7 @@ import { reglasRegimen626 } from './rules/regimen-626.ts';
 import {
   reglasTipoCambio,
   reglasTipoCambioPagos,
+  reglasEquivalenciaDR,
   type TipoCambioReferencia,
 } from './rules/tipo-cambio.ts';
 
@@ -20,8 +21,9 @@ import {
  * patterns, régimen ↔ UsoCFDI, amounts and their SAT limits, the régimen 626 product rules).
  * Answers a list of Spanish messages, each with the field and the SAT rule. Never throws.
  * `fecha` (AAAA-MM-DD…) is the day catalog validity and the InformacionGlobal year refer to;
- * defaults to Comprobante/@Fecha. `tipoCambioReferencia` answers the reference rate of a currency
- * for a day (CFDI40118); without it, or when it does not know the day, TipoCambio is not compared.
+ * defaults to Comprobante/@Fecha. `tipoCambioReferencia` answers the newest reference rate of a
+ * currency on or before a day, however old (CFDI40118, CRP20216, EquivalenciaDR; the band weighs its
+ * age); without it, or for a currency it knows nothing of, the rates are not compared.
  */
 export function validateComprobante(
   comprobante: Comprobante,
@@ -41,6 +43,7 @@ export function validateComprobante(
   });
   pasos.push((c) => reglasTipoCambio(c, options.catalogos, e, options.tipoCambioReferencia));
   pasos.push((c) => reglasTipoCambioPagos(c, options.catalogos, e, options.tipoCambioReferencia));
+  pasos.push((c) => reglasEquivalenciaDR(c, options.catalogos, e, options.tipoCambioReferencia));
   pasos.push((c) => reglasEmisorReceptor(c, options.catalogos, e, fecha));
   pasos.push((c) => reglasConceptos(c, d, options.catalogos, e, fecha));
   pasos.push((c) => reglasIvaFronterizo(c, options.catalogos, e));

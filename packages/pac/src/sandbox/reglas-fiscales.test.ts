@@ -50,6 +50,35 @@ describe('the sandbox PAC refuses what a real PAC refuses', () => {
     expect(t.codigo).toBe('200');
   });
 
+  it('months after the newest reference it knows, USD at 1 or 1,000 → CFDI40118; a plausible rate is stamped', async () => {
+    // No rate of the day (no Banxico token, the history ends in January): as a real PAC, which has
+    // the day's rate, the sandbox refuses what no day's rate could make acceptable.
+    const despues = new Date('2026-11-24T18:00:00Z');
+    const sinToken = new SandboxPac({
+      dataDir: mkdtempSync(join(tmpdir(), 'sandbox-fiscal-antiguo-')),
+      catalogos: catalogosDePrueba,
+      clock: () => despues,
+      validarEsquema: false,
+      tiposDeCambio: { referencia: async (m, d) => historial.ultima(m, d) },
+    });
+    const usd = (tipoCambio: string) =>
+      cfdiSellado(despues, { draft: ingresoDraft({ moneda: 'USD', tipoCambio }) });
+    for (const tc of ['1', '1000']) {
+      const e = await sinToken.timbrar(usd(tc), { idempotencyKey: `usd-${tc}` }).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(e).toBeInstanceOf(PacRechazoError);
+      expect((e as PacRechazoError).codigo).toBe('CFDI40118');
+      expect((e as PacRechazoError).incidencias[0]?.mensaje).toContain(
+        'el tipo de cambio de referencia más reciente es del 21/01/2026',
+      );
+    }
+    expect((await sinToken.timbrar(usd('18.4207'), { idempotencyKey: 'usd-ok' })).codigo).toBe(
+      '200',
+    );
+  });
+
   it('IVA 8 % from a postal code outside the border region → CFDI40179 on the rate; from Tijuana it is stamped', async () => {
     const concepto = { ...ingresoDraft().conceptos[0]!, claveProdServ: '50202306' };
     const fuera = cfdiSellado(AHORA, {
@@ -127,7 +156,9 @@ describe('the sandbox PAC refuses what a real PAC refuses', () => {
       codigo: 'CRP20216',
       ruta: 'Complemento.Pagos.Pago[0].TipoCambioP',
     });
-    expect(e.incidencias[0]?.mensaje).toMatch(/FIX de Banxico del 2026-01-21: 17\.452/);
+    expect(e.incidencias[0]?.mensaje).toMatch(
+      /FIX de Banxico del 21\/01\/2026: 17\.4520 pesos por USD/,
+    );
     expect((await pac.timbrar(pago('17.4520'), { idempotencyKey: 'pago-usd' })).codigo).toBe('200');
   });
 });

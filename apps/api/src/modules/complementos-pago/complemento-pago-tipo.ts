@@ -94,7 +94,8 @@ function construir(
 
 /** The form's field of a rule's path in the CFDI de pago (its amount, its exchange rate). */
 export function campoDePago(field: string): string {
-  if (/TipoCambioP/.test(field)) return 'tipo_cambio';
+  // A peso payment of a dollar invoice carries the typed rate as EquivalenciaDR (1 / rate).
+  if (/TipoCambioP|EquivalenciaDR/.test(field)) return 'tipo_cambio';
   return /ImpPagado|monto|\.Monto\b/.test(field) ? 'payment_amount' : field;
 }
 

@@ -49,7 +49,7 @@ describe('exchange rate of a payment in dollars', () => {
     );
     expect(lejos.statusCode, lejos.body).toBe(422);
     expect(lejos.json().dataError.tipo_cambio[0]).toBe(
-      'El tipo de cambio del pago 19.9 se aleja más del 5% del tipo de cambio de referencia del día del pago (FIX de Banxico del 2026-01-21: 17.452); el rango permitido es de 16.5794 a 18.3246.',
+      'El tipo de cambio del pago 19.9 se aleja más del 5% del tipo de cambio de referencia (FIX de Banxico del 21/01/2026: 17.4520 pesos por USD); el SAT admite de 16.5794 a 18.3246.',
     );
     expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(antes);
     const cerca = await api(

@@ -25,7 +25,7 @@ describe('exchange rates of an income invoice', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().dataError.tipo_cambio[0]).toMatch(
-      /^Cuando el valor del campo TipoCambio se encuentre fuera de los límites establecidos, debe existir el campo Confirmacion\. .*FIX de Banxico del 2026-01-21: 17\.452\); el rango permitido es de 16\.5794 a 18\.3246\.$/,
+      /^Cuando el valor del campo TipoCambio se encuentre fuera de los límites establecidos, debe existir el campo Confirmacion\. .*\(FIX de Banxico del 21\/01\/2026: 17\.4520 pesos por USD\); el SAT admite de 16\.5794 a 18\.3246\.$/,
     );
     expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(2);
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitesTipoCambio } from '@repo/cfdi/tipo-cambio';
+import { bandaTipoCambio } from '@repo/cfdi/tipo-cambio';
 import { fechaLocal } from '@repo/cfdi/xml';
 import { ok } from '@repo/contracts/envelope';
 import { TipoCambioQuery, TipoCambioResponse } from '@repo/contracts/tipos-de-cambio';
@@ -16,7 +16,8 @@ export const MONEDA_NO_EXISTE = 'La moneda no existe en el catálogo c_Moneda de
 
 /**
  * The reference exchange rate of a currency for a day (Banxico FIX), which the invoice form
- * proposes; `data` is null when no reference of that day is known.
+ * proposes when it is the day's; an older one comes with `vigente: false` and the range stamping
+ * accepts from it; `data` is null when no reference of the currency up to that day is known.
  */
 export function tiposDeCambioRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,7 +42,7 @@ export function tiposDeCambioRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.query.fecha ?? fechaLocal(deps.now(), 'America/Mexico_City').slice(0, 10);
         const ref = await deps.tiposDeCambio.referencia(moneda, fecha);
         if (!ref) return envelope(null);
-        const { li, ls } = limitesTipoCambio(ref.valor, fila.porcentajeVariacion);
+        const b = bandaTipoCambio(ref, fecha, fila.porcentajeVariacion);
         return envelope({
           moneda,
           fecha,
@@ -49,8 +50,10 @@ export function tiposDeCambioRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           fecha_publicacion: ref.fecha,
           serie: ref.serie,
           porcentaje_variacion: fila.porcentajeVariacion,
-          limite_inferior: li.toFixed(),
-          limite_superior: ls.toFixed(),
+          vigente: b.vigente,
+          dias_antiguedad: b.dias,
+          limite_inferior: b.li.toFixed(),
+          limite_superior: b.ls.toFixed(),
         });
       },
     );

@@ -23,7 +23,8 @@ function restarDias(dia: string, n: number): string {
 /**
  * Reference exchange rates for the engine, the sandbox PAC and the invoice form: the committed
  * history plus, with a Banxico token, what the SIE API publishes (fetched on the first need of a
- * day, at most once an hour per currency and day; a failure leaves the day without a reference).
+ * day, at most once an hour per currency and day). Answers the newest rate known on or before the
+ * day, however old: without the day's (no token, Banxico down) the rules weigh its age.
  */
 export class TiposDeCambio implements FuenteTipoCambio {
   private readonly intentos = new Map<string, number>();
@@ -41,10 +42,11 @@ export class TiposDeCambio implements FuenteTipoCambio {
     const conocida = this.historial.referencia(moneda, dia);
     if (conocida) return conocida;
     const serie = SERIE_BANXICO[moneda];
-    if (!serie || !this.opts.banxico) return undefined;
+    if (!serie || !this.opts.banxico) return this.historial.ultima(moneda, dia);
     const clave = `${moneda}|${dia}`;
     const ahora = (this.opts.now ?? (() => new Date()))().getTime();
-    if (ahora - (this.intentos.get(clave) ?? -Infinity) < 3_600_000) return undefined;
+    if (ahora - (this.intentos.get(clave) ?? -Infinity) < 3_600_000)
+      return this.historial.ultima(moneda, dia);
     this.intentos.set(clave, ahora);
     try {
       const filas = await this.opts.banxico.datos(
@@ -56,7 +58,7 @@ export class TiposDeCambio implements FuenteTipoCambio {
     } catch (error) {
       this.opts.logger?.warn({ err: error, moneda, dia }, 'Banxico SIE sin respuesta');
     }
-    return this.historial.referencia(moneda, dia);
+    return this.historial.ultima(moneda, dia);
   }
 }
 

@@ -84,7 +84,8 @@ describe('Banxico SIE adapter', () => {
     expect(await tc.referencia('USD', '2026-11-23')).toMatchObject({ fecha: '2026-11-20' });
     expect(pedidos.length).toBe(antes + 1);
     // A currency without a Banxico series is never asked for.
-    expect(await tc.referencia('EUR', '2026-11-24')).toBeUndefined();
+    expect(await tc.referencia('CHF', '2026-11-24')).toBeUndefined();
+    expect(pedidos.length).toBe(antes + 1);
     const caido = new TiposDeCambio(new HistorialTipoCambio(), {
       banxico: new BanxicoSie({ token: 'token-de-prueba', url: 'http://127.0.0.1:9/nada' }),
     });
@@ -118,6 +119,8 @@ describe('GET /api/tipos-de-cambio/:moneda', () => {
       fecha_publicacion: '2026-01-21',
       serie: 'SF43718',
       porcentaje_variacion: 5,
+      vigente: true,
+      dias_antiguedad: 0,
       limite_inferior: '16.5794',
       limite_superior: '18.3246',
     });
@@ -126,6 +129,24 @@ describe('GET /api/tipos-de-cambio/:moneda', () => {
       headers: e.headers,
     });
     expect(viejo.json().data).toBeNull();
+    // Months after the committed history, without a token: the newest reference, named as stale,
+    // with the widest range the day's rate could be in (what stamping refuses outside of).
+    const despues = await t.app.inject({
+      url: '/api/tipos-de-cambio/EUR?fecha=2026-11-24',
+      headers: e.headers,
+    });
+    expect(despues.json().data).toEqual({
+      moneda: 'EUR',
+      fecha: '2026-11-24',
+      valor: '20.4415',
+      fecha_publicacion: '2026-01-21',
+      serie: 'SF46410',
+      porcentaje_variacion: 5,
+      vigente: false,
+      dias_antiguedad: 307,
+      limite_inferior: '9.709713',
+      limite_superior: '42.92715',
+    });
     const mxn = await t.app.inject({ url: '/api/tipos-de-cambio/MXN', headers: e.headers });
     expect(mxn.statusCode).toBe(422);
     expect(mxn.json().dataError.moneda[0]).toMatch(/MXN no lleva tipo de cambio/);

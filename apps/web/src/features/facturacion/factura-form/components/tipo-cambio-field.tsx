@@ -3,13 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import { getTipoDeCambio } from '#src/shared/comprobantes/api/tipo-de-cambio.ts';
+import { ayudaTipoCambio, getTipoDeCambio } from '#src/shared/comprobantes/api/tipo-de-cambio.ts';
 import type { FacturaFormValues } from '../model/factura-form-values.ts';
 
 /**
  * The exchange rate of a foreign-currency invoice: proposes Banxico's FIX of the invoice's day and
  * says which rates the SAT accepts (c_Moneda's variation, CFDI40118). The user may type another one
- * within that band.
+ * within that band. An older reference is not proposed: the help gives its date and asks to verify
+ * the day's rate.
  */
 export function TipoCambioField(props: { moneda: string }) {
   const form = useFormContext<FacturaFormValues>();
@@ -20,8 +21,9 @@ export function TipoCambioField(props: { moneda: string }) {
     staleTime: 60 * 60_000,
   });
   const propuesto = useRef<string | null>(null);
-  const ref = referencia.data;
-  const sinReferencia = referencia.isSuccess && !referencia.data;
+  const ref = referencia.data?.vigente ? referencia.data : null;
+  const sinReferencia = referencia.isSuccess && !ref;
+  const ayuda = ayudaTipoCambio(referencia.isSuccess ? referencia.data : undefined);
   useEffect(() => {
     const actual = form.getValues('tipo_cambio').trim();
     // A rate this field proposed for another currency or day is not this one's: the field empties
@@ -52,13 +54,11 @@ export function TipoCambioField(props: { moneda: string }) {
         {...form.register('tipo_cambio')}
       />
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-      <Form.Text id="factura-tipo-cambio-ayuda" muted>
-        Pesos mexicanos por cada {props.moneda}.{' '}
-        {ref
-          ? `FIX de Banxico del ${ref.fecha_publicacion}: ${ref.valor}; el SAT admite de ${ref.limite_inferior} a ${ref.limite_superior}.`
-          : referencia.isSuccess
-            ? 'No hay tipo de cambio de referencia de Banxico para esta fecha; capture el publicado en el Diario Oficial.'
-            : ''}
+      <Form.Text
+        id="factura-tipo-cambio-ayuda"
+        className={ayuda.antigua ? 'text-warning-emphasis' : 'text-body-secondary'}
+      >
+        Pesos mexicanos por cada {props.moneda}. {ayuda.texto}
       </Form.Text>
     </Col>
   );

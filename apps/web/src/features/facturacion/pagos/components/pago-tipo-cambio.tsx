@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import { getTipoDeCambio } from '#src/shared/comprobantes/api/tipo-de-cambio.ts';
+import { ayudaTipoCambio, getTipoDeCambio } from '#src/shared/comprobantes/api/tipo-de-cambio.ts';
 
 /**
  * The exchange rate of a payment of a foreign-currency invoice: proposes Banxico's FIX of the
  * payment day and says which rates the SAT accepts (c_Moneda's variation, CRP20216). Only an empty
- * field, or the rate it proposed before, takes the day's rate; with no reference it says so.
+ * field, or the rate it proposed before, takes the day's rate; with no reference it says so, and an
+ * older one is not proposed: the help gives its date and asks to verify the day's rate.
  */
 export function PagoTipoCambio(props: {
   moneda: string;
@@ -30,8 +31,9 @@ export function PagoTipoCambio(props: {
   useEffect(() => {
     cambiar.current = onChange;
   });
-  const ref = referencia.data;
+  const ref = referencia.data?.vigente ? referencia.data : null;
   const sinReferencia = referencia.isSuccess && !ref;
+  const ayuda = ayudaTipoCambio(referencia.isSuccess ? referencia.data : undefined);
   useEffect(() => {
     const actual = value.trim();
     if (sinReferencia && propuesto.current !== null && actual === propuesto.current) {
@@ -58,13 +60,11 @@ export function PagoTipoCambio(props: {
         onChange={(e) => onChange(e.target.value)}
       />
       <Form.Control.Feedback type="invalid">{props.error}</Form.Control.Feedback>
-      <Form.Text id="pago-tipo-cambio-ayuda" muted>
-        Pesos mexicanos por cada {moneda}.{' '}
-        {ref
-          ? `FIX de Banxico del ${ref.fecha_publicacion}: ${ref.valor}; el SAT admite de ${ref.limite_inferior} a ${ref.limite_superior}.`
-          : sinReferencia
-            ? 'No hay tipo de cambio de referencia de Banxico para esta fecha; capture el publicado en el Diario Oficial.'
-            : ''}
+      <Form.Text
+        id="pago-tipo-cambio-ayuda"
+        className={ayuda.antigua ? 'text-warning-emphasis' : 'text-body-secondary'}
+      >
+        Pesos mexicanos por cada {moneda}. {ayuda.texto}
       </Form.Text>
     </Col>
   );
