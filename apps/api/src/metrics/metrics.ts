@@ -67,10 +67,59 @@ function safely<T extends Gauge<string>>(
   };
 }
 
+/** What the background jobs have waiting, read from the database at each scrape. */
+function queueGauges(registers: Registry[], source: MetricsSource): void {
+  const { db } = source.database;
+  new Gauge({
+    name: 'cfdi_jobs_queue_depth',
+    help: 'Work waiting for the background jobs: the PAC recovery (sealed documents without a PAC answer: all, and due now) and ZIP exports (waiting, being prepared).',
+    labelNames: ['job', 'state'] as const,
+    registers,
+    collect: safely(source.onCollectError, async (gauge) => {
+      const [recuperacion, zip] = await Promise.all([
+        recuperacionPendiente(db, source.now()),
+        exportacionesEnCola(db),
+      ]);
+      gauge.set({ job: 'pac_recovery', state: 'sealed' }, recuperacion.selladas);
+      gauge.set({ job: 'pac_recovery', state: 'due' }, recuperacion.vencidas);
+      gauge.set({ job: 'zip_export', state: 'waiting' }, zip.pendiente);
+      gauge.set({ job: 'zip_export', state: 'preparing' }, zip.preparando);
+    }),
+  });
+}
+
+/** The PostgreSQL pool of this process; the embedded PGlite is one connection inside it: none. */
+function poolGauges(registers: Registry[], source: MetricsSource): void {
+  const pool = source.database.pool;
+  if (!pool) return;
+  const onError = source.onCollectError;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections of this process: in_use (lent to a query) and idle.',
+    labelNames: ['state'] as const,
+    registers,
+    collect: safely(onError, (gauge) => {
+      const p = pool();
+      gauge.set({ state: 'in_use' }, p.total - p.idle);
+      gauge.set({ state: 'idle' }, p.idle);
+    }),
+  });
+  new Gauge({
+    name: 'db_pool_waiting_requests',
+    help: 'Queries waiting for a free PostgreSQL pool connection.',
+    registers,
+    collect: safely(onError, (gauge) => gauge.set(pool().waiting)),
+  });
+  new Gauge({
+    name: 'db_pool_max_connections',
+    help: 'The most connections the PostgreSQL pool of this process opens.',
+    registers,
+    collect: safely(onError, (gauge) => gauge.set(pool().max)),
+  });
+}
+
 export function createMetrics(source: MetricsSource): Metrics {
   const registers = [new Registry()];
-  const onError = source.onCollectError;
-  const { db } = source.database;
 
   const httpLabels = ['method', 'route', 'status'] as const;
   const metrics = {
@@ -113,50 +162,8 @@ export function createMetrics(source: MetricsSource): Metrics {
     }),
   };
 
-  new Gauge({
-    name: 'cfdi_jobs_queue_depth',
-    help: 'Work waiting for the background jobs: the PAC recovery (sealed documents without a PAC answer: all, and due now) and ZIP exports (waiting, being prepared).',
-    labelNames: ['job', 'state'] as const,
-    registers,
-    collect: safely(onError, async (gauge) => {
-      const [recuperacion, zip] = await Promise.all([
-        recuperacionPendiente(db, source.now()),
-        exportacionesEnCola(db),
-      ]);
-      gauge.set({ job: 'pac_recovery', state: 'sealed' }, recuperacion.selladas);
-      gauge.set({ job: 'pac_recovery', state: 'due' }, recuperacion.vencidas);
-      gauge.set({ job: 'zip_export', state: 'waiting' }, zip.pendiente);
-      gauge.set({ job: 'zip_export', state: 'preparing' }, zip.preparando);
-    }),
-  });
-
-  // The embedded PGlite is one connection inside this process: no pool to report.
-  const pool = source.database.pool;
-  if (pool) {
-    new Gauge({
-      name: 'db_pool_connections',
-      help: 'PostgreSQL pool connections of this process: in_use (lent to a query) and idle.',
-      labelNames: ['state'] as const,
-      registers,
-      collect: safely(onError, (gauge) => {
-        const p = pool();
-        gauge.set({ state: 'in_use' }, p.total - p.idle);
-        gauge.set({ state: 'idle' }, p.idle);
-      }),
-    });
-    new Gauge({
-      name: 'db_pool_waiting_requests',
-      help: 'Queries waiting for a free PostgreSQL pool connection.',
-      registers,
-      collect: safely(onError, (gauge) => gauge.set(pool().waiting)),
-    });
-    new Gauge({
-      name: 'db_pool_max_connections',
-      help: 'The most connections the PostgreSQL pool of this process opens.',
-      registers,
-      collect: safely(onError, (gauge) => gauge.set(pool().max)),
-    });
-  }
+  queueGauges(registers, source);
+  poolGauges(registers, source);
 
   const own = registers[0]!;
   return {
