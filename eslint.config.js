@@ -3,22 +3,31 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // The SPA's layers: app → features → shared; a shared module imports no feature.
 const WEB_RESTRICTED = ['node:*', '@repo/api*', 'drizzle-orm*', 'fastify*'];
 
-// Each document type's screens live in their own folders under features/facturacion (decision 012).
-// A type never imports another type: what two types share lives in apps/web/src/shared/comprobantes,
-// and the app's routes compose one type's parts into another's screen.
-const TIPOS_WEB = {
-  ingreso: ['facturas', 'factura-form'],
-  pago: ['pagos'],
-  global: ['facturas-globales'],
-};
+// Each document type's screens live in their own folder under features/facturacion (decision 012);
+// every folder there is a type's, found on disk, so a new type needs no edit here. The income
+// invoice has two (its list and detail, its form). A type never imports another type: what two
+// types share lives in apps/web/src/shared/comprobantes, and the app's routes compose one type's
+// parts into another's screen.
+const MISMO_TIPO_WEB = { 'factura-form': 'facturas' };
+const carpetasDe = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const TIPOS_WEB = [];
+for (const carpeta of carpetasDe('./apps/web/src/features/facturacion/')) {
+  const tipo = MISMO_TIPO_WEB[carpeta] ?? carpeta;
+  const grupo = TIPOS_WEB.find(([t]) => t === tipo);
+  if (grupo) grupo[1].push(carpeta);
+  else TIPOS_WEB.push([tipo, [carpeta]]);
+}
 
 function fronteraDeTipo([tipo, carpetas]) {
-  const ajenas = Object.entries(TIPOS_WEB)
-    .filter(([otro]) => otro !== tipo)
+  const ajenas = TIPOS_WEB.filter(([otro]) => otro !== tipo)
     .flatMap(([, c]) => c)
     .join('|');
   return {
@@ -41,9 +50,14 @@ function fronteraDeTipo([tipo, carpetas]) {
   };
 }
 
-// The API's document types, one module each (decision 012): a type imports the lifecycle
-// (timbrado/, comprobantes/) and never another type. Tests may seed another type's documents.
-const TIPOS_API = ['facturas', 'complementos-pago', 'facturas-globales'];
+// The API's document types, one module each (decision 012): the modules that hold a TipoDocumento
+// (a `*-tipo.ts` file), found on disk. A type imports the lifecycle (timbrado/, comprobantes/) and
+// never another type. Tests may seed another type's documents.
+const TIPOS_API = carpetasDe('./apps/api/src/modules/').filter((m) =>
+  readdirSync(new URL(`./apps/api/src/modules/${m}/`, import.meta.url)).some((f) =>
+    f.endsWith('-tipo.ts'),
+  ),
+);
 
 function fronteraDeTipoApi(modulo) {
   const ajenos = TIPOS_API.filter((m) => m !== modulo).join('|');
@@ -130,7 +144,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: WEB_RESTRICTED }],
     },
   },
-  ...Object.entries(TIPOS_WEB).map(fronteraDeTipo),
+  ...TIPOS_WEB.map(fronteraDeTipo),
   ...TIPOS_API.map(fronteraDeTipoApi),
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],

@@ -19,6 +19,11 @@ export interface AppRoute {
    * session's enterprise id): index.html's preloader starts them with the screen's chunks.
    */
   prefetch?: readonly string[];
+  /**
+   * A document type's entry in the invoicing menu (/facturacion): the card's text, under the
+   * route's title. Declared with the type's routes, so a new type's card needs no other edit.
+   */
+  menuFacturacion?: string;
   screen: LazyExoticComponent<ComponentType>;
 }
 

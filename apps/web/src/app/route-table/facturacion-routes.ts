@@ -27,6 +27,8 @@ export const facturacionRoutes: readonly AppRoute[] = [
       'facturacion/V40/facturas-ingreso?page=1&items_per_page=30',
       'users/get-total-remaining-credits',
     ],
+    menuFacturacion:
+      'Emita facturas de ingreso, guarde pre facturas, descargue el PDF y el XML, compártalas y cancélelas.',
     screen: lazy(() => import('../routes/facturacion-facturas.tsx')),
   },
   {
@@ -37,6 +39,8 @@ export const facturacionRoutes: readonly AppRoute[] = [
       'Facturas PPD con saldo: registre cada pago recibido y emita su complemento de pago.',
     guard: 'requiresAuth',
     layout: 'app',
+    menuFacturacion:
+      'Vea lo que le deben sus facturas PPD y registre cada pago con su complemento de pago.',
     screen: lazy(() => import('../routes/facturacion-pagos-pendientes.tsx')),
   },
   {

@@ -11,6 +11,7 @@ export const facturasGlobalesRoutes: readonly AppRoute[] = [
       'La factura global de sus ventas al público en general por mes: estatus y totales de cada mes del año.',
     guard: 'requiresAuth',
     layout: 'app',
+    menuFacturacion: 'Emita la factura global de sus ventas al público en general por mes y año.',
     screen: lazy(() => import('../routes/facturacion-facturas-globales.tsx')),
   },
   {

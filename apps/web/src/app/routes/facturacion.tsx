@@ -2,32 +2,23 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
+import type { AppRoute } from '../route-meta.ts';
 import { ROUTES } from '../router.tsx';
 
-/** The documents of the invoicing menu, in order; a card shows once its route is in the route table. */
-const DOCUMENTS: { name: string; title: string; text: string }[] = [
-  {
-    name: 'facturacion.facturas',
-    title: 'Facturas',
-    text: 'Emita facturas de ingreso, guarde pre facturas, descargue el PDF y el XML, compártalas y cancélelas.',
-  },
-  {
-    name: 'facturacion.pagos-pendientes',
-    title: 'Pagos pendientes',
-    text: 'Vea lo que le deben sus facturas PPD y registre cada pago con su complemento de pago.',
-  },
-  {
-    name: 'facturacion.facturas-globales',
-    title: 'Facturas globales',
-    text: 'Emita la factura global de sus ventas al público en general por mes y año.',
-  },
-];
+/**
+ * The documents of the invoicing menu, in the route table's order: each type declares its card with
+ * its routes (`menuFacturacion`, decision 012).
+ */
+export function menuFacturacion(routes: readonly AppRoute[]) {
+  return routes.flatMap((r) =>
+    r.menuFacturacion === undefined
+      ? []
+      : [{ name: r.name, title: r.title, text: r.menuFacturacion, path: r.path }],
+  );
+}
 
 export default function FacturacionScreen() {
-  const cards = DOCUMENTS.flatMap((document) => {
-    const route = ROUTES.find((r) => r.name === document.name);
-    return route ? [{ ...document, path: route.path }] : [];
-  });
+  const cards = menuFacturacion(ROUTES);
   return (
     <>
       <h1 className="h3 fw-bold mb-1">Facturación</h1>

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../router.tsx';
+import { menuFacturacion } from './facturacion.tsx';
+
+describe('the invoicing menu (/facturacion)', () => {
+  it("shows one card per document type, in the route table's order, as each type declares it", () => {
+    expect(menuFacturacion(ROUTES)).toEqual([
+      {
+        name: 'facturacion.facturas',
+        title: 'Facturas',
+        text: 'Emita facturas de ingreso, guarde pre facturas, descargue el PDF y el XML, compártalas y cancélelas.',
+        path: '/facturacion/facturas',
+      },
+      {
+        name: 'facturacion.pagos-pendientes',
+        title: 'Pagos pendientes',
+        text: 'Vea lo que le deben sus facturas PPD y registre cada pago con su complemento de pago.',
+        path: '/facturacion/pagos-pendientes',
+      },
+      {
+        name: 'facturacion.facturas-globales',
+        title: 'Facturas globales',
+        text: 'Emita la factura global de sus ventas al público en general por mes y año.',
+        path: '/facturacion/facturas-globales',
+      },
+    ]);
+  });
+
+  it('gets the card of a type whose routes declare one, with no edit of the menu', () => {
+    const notas = {
+      ...ROUTES[0]!,
+      path: '/facturacion/notas-de-credito',
+      name: 'facturacion.notas-de-credito',
+      title: 'Notas de crédito',
+      menuFacturacion: 'Emita notas de crédito de sus facturas.',
+    };
+    expect(menuFacturacion([...ROUTES, notas]).map((c) => c.title)).toEqual([
+      'Facturas',
+      'Pagos pendientes',
+      'Facturas globales',
+      'Notas de crédito',
+    ]);
+  });
+});
