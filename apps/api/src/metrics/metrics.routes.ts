@@ -39,12 +39,10 @@ export function registerMetrics(
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = config.METRICS_TOKEN;
     if (!token) {
-      return reply
-        .status(404)
-        .send({
-          success: false,
-          dataError: 'El recurso solicitado no existe.',
-        } satisfies ErrorBody);
+      return reply.status(404).send({
+        success: false,
+        dataError: 'El recurso solicitado no existe.',
+      } satisfies ErrorBody);
     }
     if (!bearerMatches(request.headers.authorization, token)) {
       return reply
