@@ -77,6 +77,8 @@ export const REGIMEN_FISCAL = {
 
 export const USO_CFDI = {
   ADQUISICION_MERCANCIAS: 'G01',
+  /** Credit notes (CFDI de egreso): devoluciones, descuentos o bonificaciones. */
+  DEVOLUCIONES_DESCUENTOS_BONIFICACIONES: 'G02',
   GASTOS_EN_GENERAL: 'G03',
   SIN_EFECTOS_FISCALES: 'S01',
   PAGOS: 'CP01',

@@ -18,6 +18,7 @@ const G = '601,603,606,612,620,621,622,623,624,625,626';
 const TODOS = '601,603,605,606,608,610,611,612,614,616,620,621,622,623,624,607,615,625,626';
 const usos: Record<string, [boolean, boolean, string]> = {
   G01: [true, true, G],
+  G02: [true, true, '601,603,606,612,616,620,621,622,623,624,625,626'],
   G03: [true, true, G],
   S01: [true, true, TODOS],
   CP01: [true, true, TODOS],

@@ -7,3 +7,4 @@ export * from './periodo-global.ts';
 export type * from './types.ts';
 export * from './conversion-pago.ts';
 export * from './parcialidad.ts';
+export * from './nota-credito.ts';

@@ -4,6 +4,7 @@ import { catalogosDePrueba as catalogos } from '../../test/catalogos-de-prueba.t
 import { HistorialTipoCambio } from '../tipo-cambio/index.ts';
 import { buildIngreso, type IngresoDraft } from '../xml/build-ingreso.ts';
 import type { Comprobante, Concepto, Traslado } from '../xml/model.ts';
+import { MATRIZ_EGRESO } from './matriz-egreso.ts';
 import { MATRIZ_GLOBAL, MATRIZ_PAGOS } from './matriz-pagos.ts';
 import { MATRIZ, tablaMatriz } from './matriz.ts';
 import { type Mutacion, esperarCodigo } from '../../test/matriz-mutaciones.ts';
@@ -255,7 +256,9 @@ describe('MATRIZ.md, the registry, the rules and the tests stay in sync', () => 
   });
 
   it('each test named in the table exists and names its code', () => {
-    for (const x of [...MATRIZ, ...MATRIZ_PAGOS, ...MATRIZ_GLOBAL].filter((y) => y.test)) {
+    for (const x of [...MATRIZ, ...MATRIZ_PAGOS, ...MATRIZ_GLOBAL, ...MATRIZ_EGRESO].filter(
+      (y) => y.test,
+    )) {
       const url = x.test!.startsWith('packages/')
         ? new URL(`../../../../${x.test}`, import.meta.url)
         : new URL(x.test!, RAIZ);

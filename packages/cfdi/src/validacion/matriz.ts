@@ -9,6 +9,7 @@
  * both, the rules' source and the tests in sync.
  */
 import { filasDeMatriz } from './matriz-filas.ts';
+import { MATRIZ_EGRESO } from './matriz-egreso.ts';
 import { MATRIZ_GLOBAL, MATRIZ_PAGOS } from './matriz-pagos.ts';
 
 export type DondeSeRevisa = 'motor' | 'pac' | 'registro' | 'fuera';
@@ -249,7 +250,7 @@ export function tablaMatriz(): string {
   return [
     '# Matriz de validación CFDI 4.0 (Anexo 20): qué revisa el producto',
     '',
-    'Generado desde `src/validacion/matriz.ts` y `src/validacion/matriz-pagos.ts`',
+    'Generado desde `src/validacion/matriz.ts`, `src/validacion/matriz-pagos.ts` y `src/validacion/matriz-egreso.ts`',
     '(`npx tsx packages/cfdi/scripts/matriz.ts`); una prueba lo mantiene igual a esas listas, a las reglas',
     'del motor y a sus pruebas. "motor y sandbox PAC": la revisa `validateComprobante` con su código, el',
     'campo y una explicación en español, antes de gastar un crédito, y el sandbox PAC responde lo mismo que',
@@ -276,6 +277,17 @@ export function tablaMatriz(): string {
     '',
     ...ENCABEZADO,
     ...filas(MATRIZ_GLOBAL),
+    '',
+    '## Nota de crédito (CFDI de egreso; Anexo 20, Guía de llenado)',
+    '',
+    'Códigos del producto para lo que la guía pide a un egreso que acredita facturas; el importe no mayor',
+    'que lo que queda de cada factura lo revisa el motor al construirla (`buildNotaCredito`) con los saldos',
+    'que la API lee de la base, que el sandbox PAC no conoce.',
+    '',
+    resumen(MATRIZ_EGRESO),
+    '',
+    ...ENCABEZADO,
+    ...filas(MATRIZ_EGRESO),
     '',
   ].join('\n');
 }

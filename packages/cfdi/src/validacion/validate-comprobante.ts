@@ -5,6 +5,7 @@ import { reglasComprobante } from './rules/comprobante.ts';
 import { reglasTotales } from './rules/comprobante-totales.ts';
 import { reglasConceptos } from './rules/conceptos.ts';
 import { reglasEmisorReceptor } from './rules/emisor-receptor.ts';
+import { reglasEgreso } from './rules/egreso.ts';
 import { reglasGlobal } from './rules/global.ts';
 import { reglasImpuestosLocales, reglasPagos } from './rules/pagos.ts';
 import { reglasIvaFronterizo } from './rules/frontera.ts';
@@ -51,6 +52,7 @@ export function validateComprobante(
   pasos.push((c) => reglasPagos(c, options.catalogos, e));
   pasos.push((c) => reglasImpuestosLocales(c, e));
   pasos.push((c) => reglasGlobal(c, e));
+  pasos.push((c) => reglasEgreso(c, e));
   pasos.push((c) => reglasRegimen626(c, e));
   for (const paso of pasos) {
     try {

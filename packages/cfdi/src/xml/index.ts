@@ -13,3 +13,4 @@ export * from './nodos/index.ts';
 export * from './build-ingreso.ts';
 export * from './build-global.ts';
 export * from './build-pago.ts';
+export * from './build-nota-credito.ts';

@@ -142,8 +142,13 @@ describe('SandboxPac cancellation (rules §9) on an injectable clock', () => {
   it('egresos, and ingresos whose Total × TipoCambio ≤ 1000 MXN, are cancelled without acceptance; above it they need it', async () => {
     const e = escenario();
     const egreso = await timbrada(e, (c) => {
+      // A credit note as the Guía de llenado asks (relation 01, UsoCFDI G02), the engine's rules.
       c.TipoDeComprobante = 'E';
       c.Folio = 'E1';
+      c.Receptor.UsoCFDI = 'G02';
+      c.CfdiRelacionados = [
+        { TipoRelacion: '01', CfdiRelacionado: [{ UUID: '5FB2822E-396D-4725-8521-CDC4BDD20CCF' }] },
+      ];
     });
     const usd = (valorUnitario: string, folio: string) =>
       timbrada(

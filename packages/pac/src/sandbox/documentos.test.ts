@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { impuestosDeDocumento } from '@repo/cfdi/calc';
 import { readCertificado } from '@repo/cfdi/csd';
 import { firmarComprobante } from '@repo/cfdi/sello';
-import { buildGlobal, buildPago, fechaLocal, parseComprobanteXml } from '@repo/cfdi/xml';
+import {
+  buildGlobal,
+  buildNotaCredito,
+  buildPago,
+  fechaLocal,
+  parseComprobanteXml,
+} from '@repo/cfdi/xml';
 import { checkSat } from '../../../cfdi/test/check-sat.ts';
 import { catalogosDePrueba } from '../../../cfdi/test/catalogos-de-prueba.ts';
 import { cfdiSellado, csdEku, EKU, ingresoDraft } from '../../test/cfdi-de-prueba.ts';
@@ -103,5 +109,44 @@ describe('SandboxPac stamps every document type the engine builds', () => {
     if (!r.ok) throw new Error(JSON.stringify(r.errores));
     const t = await pac.timbrar(sellar(r.comprobante), { idempotencyKey: 'global' });
     expect(checkSat(t.xml, { tfdCertificado: pac.certificado().pem }).errors).toEqual([]);
+  }, 30_000);
+
+  it('a nota de crédito (tipo E, relation 01) of a stamped invoice passes the SAT checks with the TFD, and the invoice is then not cancelable', async () => {
+    const draft = ingresoDraft({ folio: '7' });
+    const factura = await pac.timbrar(cfdiSellado(AHORA, { draft }), { idempotencyKey: 'nc-f' });
+    const r = buildNotaCredito(
+      {
+        serie: 'NC',
+        folio: '1',
+        lugarExpedicion: '42501',
+        emisor: draft.emisor,
+        receptor: draft.receptor,
+        formaPago: '03',
+        moneda: 'MXN',
+        facturas: [
+          {
+            uuid: factura.uuid,
+            nombre: 'F-7',
+            moneda: 'MXN',
+            conceptos: draft.conceptos,
+            restante: '5800.00',
+          },
+        ],
+        ajuste: { tipo: 'importe', importe: '500' },
+      },
+      { fecha: FECHA },
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errores));
+    expect(r.comprobante.Total).toBe('580.00');
+    const t = await pac.timbrar(sellar(r.comprobante), { idempotencyKey: 'nc' });
+    expect(t.codigo).toBe('200');
+    expect(checkSat(t.xml, { tfdCertificado: pac.certificado().pem }).errors).toEqual([]);
+    const estado = await pac.consultarEstado({
+      uuid: factura.uuid,
+      rfcEmisor: EKU.rfc,
+      rfcReceptor: 'CACX7605101P8',
+      total: parseComprobanteXml(factura.xml).Total,
+    });
+    expect(estado.esCancelable).toBe('No cancelable');
   }, 30_000);
 });

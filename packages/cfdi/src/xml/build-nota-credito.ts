@@ -1,0 +1,115 @@
+import {
+  conceptosDeNotaCredito,
+  type AjusteNotaCredito,
+  type FacturaAcreditada,
+} from '../calc/nota-credito.ts';
+import type { ConceptoCalculado, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
+import { conMiles, Decimal, formatear } from '../decimal.ts';
+import { METODO_PAGO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
+import type { Comprobante } from './model.ts';
+import {
+  buildComprobanteConConceptos,
+  type BuildContext,
+  type EmisorDraft,
+  type ReceptorDraft,
+} from './nodos/index.ts';
+
+/** The draft of a credit note (CFDI de egreso): the invoices it relates and what it gives back. */
+export interface NotaCreditoDraft {
+  serie?: string;
+  folio?: string;
+  lugarExpedicion: string;
+  emisor: EmisorDraft;
+  /** UsoCFDI is always G02 (devoluciones, descuentos o bonificaciones). */
+  receptor: Omit<ReceptorDraft, 'usoCfdi'>;
+  /** The form of payment of the original invoice, or 15 (condonación), 17 (compensación)… never 99. */
+  formaPago: string;
+  moneda: string;
+  tipoCambio?: string;
+  facturas: readonly FacturaAcreditada[];
+  ajuste: AjusteNotaCredito;
+}
+
+export type ResultadoBuildNotaCredito =
+  | {
+      ok: true;
+      comprobante: Comprobante;
+      totales: TotalesCalculados;
+      /** What the note takes off each related invoice (its share of the Total), in `facturas` order. */
+      aplicado: string[];
+    }
+  | { ok: false; errores: ErrorCalculo[] };
+
+/** A concepto's share of the Total: Importe − Descuento + its transferred − its withheld taxes. */
+function totalDeConcepto(c: ConceptoCalculado): Decimal {
+  let t = new Decimal(c.Importe).minus(c.Descuento ?? '0');
+  for (const x of c.Traslados) t = t.plus(x.Importe ?? '0');
+  for (const x of c.Retenciones) t = t.minus(x.Importe ?? '0');
+  return t;
+}
+
+/**
+ * A CFDI de egreso (tipo E) that credits stamped invoices, unsigned. Anexo 20 and its Guía de llenado:
+ * CfdiRelacionados with TipoRelacion 01 (nota de crédito de los documentos relacionados) or 03
+ * (devolución de mercancía sobre facturas o traslados previos); UsoCFDI G02; MetodoPago PUE (the
+ * Guía: a egreso is settled when issued); FormaPago that of the original (never 99); Exportacion 01;
+ * ObjetoImp and taxes of each original line. Refused, in words, when it would credit more than
+ * what remains of any invoice.
+ */
+export function buildNotaCredito(
+  draft: NotaCreditoDraft,
+  ctx: BuildContext,
+): ResultadoBuildNotaCredito {
+  const r = conceptosDeNotaCredito(draft.facturas, draft.moneda, draft.ajuste);
+  if (!r.ok) return r;
+  if (draft.formaPago.trim() === '99')
+    return {
+      ok: false,
+      errores: [
+        {
+          field: 'formaPago',
+          message:
+            'La forma de pago de una nota de crédito es la de la factura (o 15 condonación, 17 compensación…), nunca 99.',
+        },
+      ],
+    };
+  const built = buildComprobanteConConceptos(
+    TIPO_DE_COMPROBANTE.EGRESO,
+    {
+      ...(draft.serie ? { serie: draft.serie } : {}),
+      ...(draft.folio ? { folio: draft.folio } : {}),
+      formaPago: draft.formaPago,
+      metodoPago: METODO_PAGO.PUE,
+      moneda: draft.moneda,
+      ...(draft.facturas[0]!.decimales !== undefined
+        ? { decimales: draft.facturas[0]!.decimales }
+        : {}),
+      ...(draft.tipoCambio ? { tipoCambio: draft.tipoCambio } : {}),
+      lugarExpedicion: draft.lugarExpedicion,
+      emisor: draft.emisor,
+      receptor: { ...draft.receptor, usoCfdi: USO_CFDI.DEVOLUCIONES_DESCUENTOS_BONIFICACIONES },
+      cfdiRelacionados: [
+        { tipoRelacion: r.nota.tipoRelacion, uuids: draft.facturas.map((f) => f.uuid) },
+      ],
+      conceptos: r.nota.conceptos,
+    },
+    ctx,
+  );
+  if (!built.ok) return built;
+  const aplicado = draft.facturas.map(() => new Decimal(0));
+  built.totales.conceptos.forEach((c, i) => {
+    const f = r.nota.origen[i]!;
+    aplicado[f] = aplicado[f]!.plus(totalDeConcepto(c));
+  });
+  const errores: ErrorCalculo[] = [];
+  draft.facturas.forEach((f, i) => {
+    if (aplicado[i]!.greaterThan(f.restante))
+      errores.push({
+        field:
+          draft.ajuste.tipo === 'devolucion' ? 'ajuste.partidas' : `ajuste.${draft.ajuste.tipo}`,
+        message: `La nota de crédito ($ ${conMiles(formatear(aplicado[i]!, r.decimales))}) es mayor que lo que queda de la factura ${f.nombre} ($ ${conMiles(formatear(new Decimal(f.restante), r.decimales))}).`,
+      });
+  });
+  if (errores.length) return { ok: false, errores };
+  return { ...built, aplicado: aplicado.map((x) => formatear(x, r.decimales)) };
+}
