@@ -11,7 +11,8 @@ import { checkSatMany } from '../../test/check-sat.ts';
 import { catalogosDePrueba } from '../../test/catalogos-de-prueba.ts';
 import { satTestCsd } from '../../test/fixtures.ts';
 import { validateComprobante } from '../validacion/index.ts';
-import { buildIngreso, type ConceptoIngresoDraft } from './build-ingreso.ts';
+import { buildIngreso } from './build-ingreso.ts';
+import type { ConceptoIngresoDraft } from './nodos/index.ts';
 import { buildPago } from './build-pago.ts';
 import type { Comprobante } from './model.ts';
 
