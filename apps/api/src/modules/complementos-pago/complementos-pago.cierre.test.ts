@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { impuestosPagados } from '@repo/cfdi/calc';
 import { Decimal } from '@repo/cfdi/decimal';
 import { parseComprobanteXml, type Comprobante, type DoctoRelacionado } from '@repo/cfdi/xml';
@@ -116,5 +116,44 @@ describe('every tax of the invoice closes on its last payment', () => {
       BaseDR: new Decimal(ivaFactura.Base).toFixed(),
       ImporteDR: new Decimal(ivaFactura.Importe!).toFixed(),
     });
+  });
+});
+
+describe('cancelling a PPD invoice that has payments in force', () => {
+  it('says its complements must be cancelled first, naming them, and does not ask the PAC', async () => {
+    const e = await seedCobrador(t, 10);
+    const f = await facturaPpd(t, e);
+    const p1 = await pagar(e, f.id, 500);
+    const p2 = await pagar(e, f.id, 100);
+    const cancelar = vi.spyOn(t.deps.pac, 'cancelar');
+    const res = await api(t, e, 'POST', `${V40}/cancelar-factura`, {
+      factura_id: f.id,
+      motivo: '02',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    const u1 = p1.xml.Complemento!.TimbreFiscalDigital!.UUID.toUpperCase();
+    const u2 = p2.xml.Complemento!.TimbreFiscalDigital!.UUID.toUpperCase();
+    expect(res.json().dataError).toBe(
+      `La factura F-1 tiene complementos de pago vigentes: P-1 (UUID ${u1}), P-2 (UUID ${u2}). Primero cancele esos complementos de pago y después la factura; no se envió nada al PAC.`,
+    );
+    expect(cancelar).not.toHaveBeenCalled();
+    const detalle = (await api(t, e, 'GET', `${V40}/facturas-ingreso/${f.id}`)).json().data;
+    expect(detalle.status).toBe('timbrada');
+    expect(detalle.estatus_cancelacion || null).toBeNull();
+
+    // Once both complements are cancelled, the invoice is.
+    for (const p of [p1, p2]) {
+      const r = await api(t, e, 'POST', `${V40}/complemento-pago/${p.id}/cancelar`, {
+        motivo: '02',
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const ok = await api(t, e, 'POST', `${V40}/cancelar-factura`, {
+      factura_id: f.id,
+      motivo: '02',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(cancelar).toHaveBeenCalledTimes(3);
+    cancelar.mockRestore();
   });
 });

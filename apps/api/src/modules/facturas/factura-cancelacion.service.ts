@@ -8,12 +8,17 @@ import { AppError } from '../../http/errors.ts';
 import { cancelarDocumento, consultarEstadoComprobante } from '../timbrado/cancelacion.service.ts';
 import type { Deps } from './factura-tipo.ts';
 import { findFactura } from './facturas.queries.ts';
+import { pagosVigentesDeFactura } from './pagos-vigentes.queries.ts';
 import { FACTURA_NO_EXISTE } from './facturas.service.ts';
 
 /** Cancelling a stamped invoice before the SAT, and refreshing its cancellation status. */
 
 export const MOTIVO_01_SIN_SUSTITUTO =
   'Para cancelar con el motivo 01 primero timbre la factura que sustituye a ésta, relacionándola con el tipo de relación 04 (Sustitución de los CFDI previos), e indique su folio fiscal.';
+export function facturaConPagos(factura: string, pagos: readonly string[]): string {
+  const varios = pagos.length > 1;
+  return `La factura ${factura} tiene ${varios ? 'complementos' : 'un complemento'} de pago vigente${varios ? 's' : ''}: ${pagos.join(', ')}. Primero cancele ${varios ? 'esos complementos' : 'ese complemento'} de pago y después la factura; no se envió nada al PAC.`;
+}
 export const FACTURA_YA_CANCELADA = 'La factura ya está cancelada.';
 export const SOLO_TIMBRADA_CANCELAR = 'Sólo se puede cancelar una factura timbrada.';
 
@@ -33,6 +38,7 @@ export async function cancelarFactura(
 ): Promise<CancelacionResponse> {
   const row = await findFactura(deps.db, enterpriseId, request.factura_id);
   if (!row) throw new AppError('NOT_FOUND', FACTURA_NO_EXISTE);
+  if (row.status === 'timbrada') await exigirSinPagosVigentes(deps, enterpriseId, row);
   const resultado = await cancelarDocumento(deps, {
     enterpriseId,
     documento: row,
@@ -45,6 +51,32 @@ export async function cancelarFactura(
     },
   });
   return cancelacionResponse(row.id, resultado);
+}
+
+/**
+ * A PPD invoice with payment complements in force cannot be cancelled: the SAT's cancellation
+ * service marks a CFDI that CFDI in force relate (here the DoctoRelacionado of its payments) "No
+ * cancelable", and the PAC answers "El UUID contiene CFDI relacionados". Said in words, naming the
+ * complements (serie-folio and UUID), before the PAC is asked.
+ */
+async function exigirSinPagosVigentes(
+  deps: Deps,
+  enterpriseId: number,
+  factura: { id: number; serie: string | null; folio: number | null },
+) {
+  const pagos = await pagosVigentesDeFactura(deps.db, enterpriseId, factura.id);
+  if (pagos.length === 0) return;
+  const nombre = (p: { serie: string | null; folio: number | null }) =>
+    [p.serie, p.folio].filter((x) => x !== null && x !== '').join('-');
+  throw new AppError(
+    'CONFLICT',
+    facturaConPagos(
+      nombre(factura),
+      pagos.map((p) =>
+        p.uuid ? `${nombre(p)} (UUID ${p.uuid.toUpperCase()})` : `${nombre(p)} (en espera del PAC)`,
+      ),
+    ),
+  );
 }
 
 /** What cancelling and refreshing the SAT status answer: the invoice's statuses and the SAT's. */
