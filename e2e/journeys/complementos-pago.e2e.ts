@@ -247,6 +247,11 @@ describe('payment complements', () => {
       )
       .waitFor();
     expect(await form.locator('#pago-tipo-cambio').inputValue()).toBe('');
+    // The notice on a phone: the form in one column, nothing wider than the screen.
+    await page.setViewportSize(PHONE);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'pago-referencia-antigua-telefono');
+    await page.setViewportSize({ width: 1280, height: 860 });
     await form.locator('#pago-tipo-cambio').fill('17.2345');
     // 116.00 and 232.00 dollars at 17.2345 pesos: what settles each balance exactly.
     expect(await form.locator('#pago-doc-0').inputValue()).toBe('1999.20');
