@@ -6,6 +6,9 @@ import {
   type ResultadoBuild,
 } from './nodos/index.ts';
 
+// The concept of an income invoice's draft keeps its name here too (the shared node is in nodos).
+export type { ConceptoIngresoDraft } from './nodos/index.ts';
+
 /** The draft of a CFDI de Ingreso: a comprobante with conceptos. */
 export type IngresoDraft = ComprobanteConConceptosDraft;
 
