@@ -157,6 +157,12 @@ export const PpdPendingPayment = z.object({
   pagado: z.string(),
   /** Payment date of the latest stamped payment, `AAAA-MM-DDThh:mm:ss`; null when none. */
   fecha_ultimo_pago: z.string().nullable(),
+  /**
+   * FechaPago of the oldest payment received whose complement is not stamped (waiting for the PAC or
+   * refused by it), null when every payment has its complement. Only such a payment shows the SAT's deadline (the
+   * 5th of the month after that payment) is shown.
+   */
+  pago_sin_complemento: z.string().nullable().optional(),
   /** Whole days from the invoice date to today (the enterprise's time zone). */
   dias_desde_emision: z.number().int(),
 });

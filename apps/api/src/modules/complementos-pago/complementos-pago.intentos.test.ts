@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPac } from '@repo/pac';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -56,11 +57,25 @@ describe("an invoice's payments show the attempts the PAC did not stamp", () => 
       });
       expect(intento?.comprobante.rechazo?.mensaje).toMatch(/Lista de Contribuyentes Obligados/);
 
+      // The receivables view shows the SAT's deadline for that payment, which has no complement.
+      const pendiente = async () =>
+        (await api(t, e, 'GET', `${V40}/${e.enterpriseId}/ppd-pending-payments`))
+          .json()
+          .data.data.find((r: { id: number }) => r.id === f.id);
+      const [fechaRechazado] = (
+        await t.deps.db.execute(
+          sql`select fecha_pago from complementos_pago where enterprise_id = ${e.enterpriseId}`,
+        )
+      ).rows as { fecha_pago: string }[];
+      expect((await pendiente()).pago_sin_complemento).toBe(fechaRechazado!.fecha_pago);
+
       // The next payment takes the next folio and is the first parcialidad.
       const ok = await api(t, e, 'POST', `${V40}/complemento-pago`, pagoBody(e, f.id, 100));
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().data.data.comprobante).toMatchObject({ folio: 2, status: 'timbrada' });
       expect(ok.json().data.data.documento_relacionado.num_parcialidad).toBe(1);
+      // Registered again and stamped: every payment has its complement, no deadline is shown.
+      expect((await pendiente()).pago_sin_complemento).toBeNull();
     } finally {
       await rechaza.close();
     }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { comprobantes as c } from '../../db/schema/comprobantes.ts';
 import { baseWhere, pendiente, selectList } from './facturas.queries.ts';
+import { pagosSinComplemento } from './pagos-vigentes.queries.ts';
 
 export interface PpdFiltros {
   clientId: number | null;
@@ -62,6 +63,7 @@ export async function listPpdPending(
         .where(and(baseWhere(enterpriseId), inArray(c.id, ids)))
         .orderBy(asc(c.fecha), asc(c.id))
     : [];
+  const sinComplemento = await pagosSinComplemento(db, enterpriseId, ids);
   const data: PpdPendingPayment[] = rows.map((r) => ({
     id: r.id,
     serie: r.serie,
@@ -77,6 +79,7 @@ export async function listPpdPending(
     PPD_pending_amount: pendiente(r.total, r.pagado, r.moneda),
     pagado: formatear(new Decimal(r.pagado), DECIMALES_MONEDA[r.moneda] ?? 2),
     fecha_ultimo_pago: r.ultimo_pago,
+    pago_sin_complemento: sinComplemento.get(r.id) ?? null,
     dias_desde_emision: Math.max(
       0,
       Math.round(

@@ -1,10 +1,8 @@
-import { hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import type { ComplementoPagoResponse } from '@repo/contracts/complementos-pago';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { type PendientesFiltros, usePendientes } from '../api/complementos-pago.ts';
-import { plazoComplemento } from '../model/plazo-complemento.ts';
 import {
   type Seleccion,
   alternarSeleccion,
@@ -41,8 +39,6 @@ export function PagosPendientes() {
     setVistas(query.data);
     if (query.data) setSeleccion((s) => refrescarSeleccion(s, query.data?.data ?? []));
   }
-  // Informative: Tiempo del Centro's today (the screen does not load the issuer's tax data).
-  const plazo = plazoComplemento(hoyDelEmisor(null));
   const filas = query.data?.data ?? [];
   const aplicar = (cambio: Partial<PendientesFiltros>) => {
     setFiltros((f) => ({ ...f, ...cambio, page: 1 }));
@@ -63,7 +59,9 @@ export function PagosPendientes() {
         cliente, selecciónelas y registre un solo pago.
       </p>
       <Alert variant="info" className="py-2 small" data-testid="plazo-complementos">
-        Los pagos que reciba este mes deben tener su complemento: {plazo.texto.toLowerCase()}.
+        El SAT espera el complemento de cada pago a más tardar el día 5 del mes siguiente al pago:
+        regístrelo en cuanto lo reciba. Una factura con un pago sin complemento (en espera del PAC o
+        rechazado) lo indica con su plazo.
       </Alert>
       <PendientesFiltrosCard
         filtros={filtros}
@@ -109,7 +107,6 @@ export function PagosPendientes() {
         <PendientesLista
           filas={filas}
           seleccionadas={new Set(seleccion.map((s) => s.id))}
-          plazo={plazo.texto}
           onAlternar={alternar}
         />
       )}

@@ -5,6 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { PpdPendingPayment } from '@repo/contracts/facturas';
 import { formatCurrency } from '#src/shared/format/currency.ts';
+import { plazoComplemento } from '../model/plazo-complemento.ts';
 
 function fechaCorta(fecha: string | null): string {
   if (!fecha) return '—';
@@ -19,8 +20,27 @@ function conMoneda(importe: string, moneda: string): string {
 interface ListaProps {
   filas: readonly PpdPendingPayment[];
   seleccionadas: ReadonlySet<number>;
-  plazo: string;
   onAlternar: (fila: PpdPendingPayment) => void;
+}
+
+/**
+ * The SAT's deadline, only on an invoice with a payment received whose complement is not stamped
+ * (waiting for the PAC or refused): counted from that payment's date (cfdi40-rules 7.8).
+ */
+function Plazo(props: { fila: PpdPendingPayment; ancho?: string }) {
+  const fecha = props.fila.pago_sin_complemento;
+  if (!fecha) return null;
+  return (
+    <Badge
+      bg="warning"
+      text="dark"
+      className="fw-normal text-wrap text-start"
+      data-testid={`plazo-${String(props.fila.id)}`}
+      {...(props.ancho ? { style: { maxWidth: props.ancho } } : {})}
+    >
+      Pago del {fechaCorta(fecha)} sin complemento: {plazoComplemento(fecha).texto.toLowerCase()}
+    </Badge>
+  );
 }
 
 function Seleccionar(props: { fila: PpdPendingPayment; id: string; lista: ListaProps }) {
@@ -74,9 +94,7 @@ function PendientesCards(props: ListaProps) {
                 Último pago: {fechaCorta(r.fecha_ultimo_pago)}
               </div>
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-2">
-                <Badge bg="warning" text="dark" className="fw-normal text-wrap text-start">
-                  {props.plazo}
-                </Badge>
+                <Plazo fila={r} />
                 <RegistrarPago fila={r} />
               </div>
             </div>
@@ -131,14 +149,7 @@ function PendientesTabla(props: ListaProps) {
               <td>
                 {fechaCorta(r.fecha_ultimo_pago)}
                 <div>
-                  <Badge
-                    bg="warning"
-                    text="dark"
-                    className="fw-normal text-wrap text-start"
-                    style={{ maxWidth: '10rem' }}
-                  >
-                    {props.plazo}
-                  </Badge>
+                  <Plazo fila={r} ancho="10rem" />
                 </div>
               </td>
               <td>
