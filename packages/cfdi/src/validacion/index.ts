@@ -1,7 +1,13 @@
 export { validateComprobante } from './validate-comprobante.ts';
 export type { ErrorValidacion } from './error-validacion.ts';
 export type * from './catalogos-lookup.ts';
-export { REGIMEN_626_RECEPTOR_FISICA, REGIMEN_626_RECEPTOR_MORAL } from './rules/regimen-626.ts';
+export {
+  REGIMEN_626_RECEPTOR_FISICA,
+  REGIMEN_626_RECEPTOR_MORAL,
+  REGIMEN_626_TASA_ISR,
+  TASA_ISR_RESICO,
+  esIsrRetenidoAjenoAResico,
+} from './rules/regimen-626.ts';
 export {
   RFC_PATTERN,
   MENSAJE_RFC_INVALIDO,

@@ -93,6 +93,43 @@ describe('validateComprobante', () => {
     expect(validateComprobante(comprobante(conRetenciones), { catalogos })).toEqual([]);
   });
 
+  it('regime 626, persona física, to a persona moral: the ISR withheld is 1.25 % (LISR 113-J), never 10 %', () => {
+    const resico = {
+      ...base,
+      emisor: { rfc: 'CACX7605101P8', nombre: 'XOCHILT CASAS CHAVEZ', regimenFiscal: '626' },
+      receptor: {
+        rfc: 'EKU9003173C9',
+        nombre: 'ESCUELA KEMPER URGATE',
+        domicilioFiscalReceptor: '42501',
+        regimenFiscalReceptor: '601',
+        usoCfdi: 'G03',
+      },
+    };
+    const isr10 = { ...ISR125, tasaOCuota: '0.10' };
+    const conceptos = [
+      { ...base.conceptos[0]!, impuestos: [IVA16, ISR125, IVA_RET] },
+      { ...base.conceptos[0]!, impuestos: [IVA16, isr10, IVA_RET] },
+    ];
+    const errores = validateComprobante(comprobante({ ...resico, conceptos }), { catalogos });
+    expect(errores).toEqual([
+      {
+        code: 'REGIMEN_626_TASA_ISR',
+        field: 'Conceptos[1].Impuestos.Retenciones[0].TasaOCuota',
+        message: expect.stringContaining('retiene el ISR al 1.25%'),
+        satRule: 'LISR art. 113-J: retención de ISR del 1.25 % a personas físicas del RESICO',
+      },
+    ]);
+    // Goods: ISR 1.25 % alone is enough; another régimen may be withheld 10 %.
+    const bienes = [{ ...base.conceptos[0]!, impuestos: [IVA16, ISR125] }];
+    expect(codes(comprobante({ ...resico, conceptos: bienes }))).toEqual([]);
+    const honorarios = {
+      ...resico,
+      emisor: { ...resico.emisor, regimenFiscal: '612' },
+      conceptos: [{ ...base.conceptos[0]!, impuestos: [IVA16, isr10, IVA_RET] }],
+    };
+    expect(codes(comprobante(honorarios))).toEqual([]);
+  });
+
   it('regime 626 to a persona física: only traslados', () => {
     const resico = {
       ...base,

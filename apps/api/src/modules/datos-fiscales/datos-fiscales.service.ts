@@ -10,6 +10,7 @@ import {
 import { RFC_TAKEN_MESSAGE } from '@repo/contracts/enterprises';
 import { loadCatalogos } from '@repo/catalogos';
 import { withTransaction } from '../../db/transaction.ts';
+import { ensureRubrosDeRegimen } from '../enterprises/default-configuration.ts';
 import { isRfcTaken } from '../enterprises/enterprises.queries.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -49,13 +50,20 @@ export function zonaHorariaDe(codigoPostal: string): string {
   return loadCatalogos().codigosPostales.zonaHoraria(codigoPostal) ?? 'America/Mexico_City';
 }
 
-/** Saves the tax data after checking régimen and address against the SAT catalogs. */
+/**
+ * Saves the tax data after checking régimen and address against the SAT catalogs. A régimen that
+ * changes to one with tax groups of its own (626) brings the ones the enterprise lacks.
+ */
 export async function saveDatosFiscales(db: Db, enterpriseId: number, input: DatosFiscalesRequest) {
-  const current = await findDatosFiscales(db, enterpriseId);
-  if (!current) throw new AppError('NOT_FOUND', ENTERPRISE_NOT_FOUND);
-  const errors = checkDireccionFiscal(input, current.rfc);
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
-  await updateDatosFiscales(db, enterpriseId, input);
+  await withTransaction(db, async (tx) => {
+    const current = await findDatosFiscales(tx, enterpriseId);
+    if (!current) throw new AppError('NOT_FOUND', ENTERPRISE_NOT_FOUND);
+    const errors = checkDireccionFiscal(input, current.rfc);
+    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
+    await updateDatosFiscales(tx, enterpriseId, input);
+    if (input.regimen_fiscal !== current.regimen_fiscal)
+      await ensureRubrosDeRegimen(tx, enterpriseId, current.rfc, input.regimen_fiscal);
+  });
   return getDatosFiscales(db, enterpriseId);
 }
 
@@ -81,6 +89,8 @@ export async function saveNewClientDatosFiscales(
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION', errors);
     if (effectiveRfc !== current.rfc) await setEnterpriseRfc(tx, enterpriseId, effectiveRfc);
     await updateDatosFiscales(tx, enterpriseId, datos);
+    if (datos.regimen_fiscal !== current.regimen_fiscal)
+      await ensureRubrosDeRegimen(tx, enterpriseId, effectiveRfc, datos.regimen_fiscal);
   });
   return getDatosFiscales(db, enterpriseId);
 }

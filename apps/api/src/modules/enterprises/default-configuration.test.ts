@@ -6,7 +6,11 @@ import { users } from '../../db/schema/users.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
-import { ensureDefaultConfiguration } from './default-configuration.ts';
+import {
+  RUBRO_RESICO_BIENES,
+  RUBRO_RESICO_SERVICIOS,
+  ensureDefaultConfiguration,
+} from './default-configuration.ts';
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -96,6 +100,41 @@ describe('a new account starts ready for its first invoice', () => {
     ]);
     expect(taxes(byName('Exento de IVA')?.impuestos_trasladados ?? [])).toEqual(['IVA null']);
     expect(byName('No objeto de impuesto')?.impuestos_trasladados).toEqual([]);
+  });
+
+  it('a persona física that chooses régimen 626 in the wizard gets the RESICO groups, ISR 1.25 % with and without IVA 2/3', async () => {
+    const cuenta = await register(rfcAleatorio('fisica'));
+    const datos = (regimen_fiscal: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/new-client/datos-fiscales/${cuenta.newClientToken}`,
+        payload: { razon_social: 'ROSA MENDEZ LUNA', regimen_fiscal, codigo_postal: '42501' },
+      });
+    expect((await datos('626')).statusCode).toBe(200);
+    const rubros = await cuenta.rubros();
+    const retenidos = (name: string) =>
+      taxes(rubros.find((r) => r.name === name)?.impuestos_retenidos ?? []).sort();
+    expect(retenidos(RUBRO_RESICO_SERVICIOS)).toEqual(['ISR 0.012500', 'IVA 0.106666']);
+    expect(retenidos(RUBRO_RESICO_BIENES)).toEqual(['ISR 0.012500']);
+    for (const name of [RUBRO_RESICO_SERVICIOS, RUBRO_RESICO_BIENES])
+      expect(taxes(rubros.find((r) => r.name === name)?.impuestos_trasladados ?? [])).toEqual([
+        'IVA 0.160000',
+      ]);
+    // Saving again, or going 612 and back, adds no copy.
+    expect((await datos('612')).statusCode).toBe(200);
+    expect((await datos('626')).statusCode).toBe(200);
+    expect((await cuenta.rubros()).map((r) => r.name)).toEqual(rubros.map((r) => r.name));
+  });
+
+  it('a persona moral in 626 (not withheld ISR 1.25 %) gets no RESICO group', async () => {
+    const cuenta = await register(rfcAleatorio('moral'));
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/new-client/datos-fiscales/${cuenta.newClientToken}`,
+      payload: { razon_social: 'SERVICIOS LUNA', regimen_fiscal: '626', codigo_postal: '42501' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await cuenta.rubros()).map((r) => r.name)).not.toContain(RUBRO_RESICO_BIENES);
   });
 
   it('a persona moral, which is not withheld as a persona física is, gets no group with retenciones', async () => {

@@ -27,26 +27,52 @@ interface DefaultRubro {
   taxes: readonly TaxPick[];
   /** Only for an issuer that is not a persona moral (a persona moral is not withheld these). */
   soloPersonaFisica?: boolean;
+  /** Only for an issuer in one of these regímenes (c_RegimenFiscal). */
+  soloRegimenes?: readonly string[];
+  /** Not for an issuer in one of these regímenes. */
+  exceptoRegimenes?: readonly string[];
 }
 
 const IVA_16: TaxPick = { tipo: 'trasladado', tax_type: 'IVA', value: '0.160000' };
+const IVA_2_3: TaxPick = { tipo: 'retenido', tax_type: 'IVA', value: '0.106666' };
+/** ISR withheld by a persona moral from a RESICO persona física (LISR art. 113-J): 1.25 %. */
+const ISR_RESICO: TaxPick = { tipo: 'retenido', tax_type: 'ISR', value: '0.012500' };
+const RESICO = '626';
+
+/** The RESICO group for services and rent: IVA 16 %, ISR 1.25 % and IVA 2/3 withheld. */
+export const RUBRO_RESICO_SERVICIOS = 'IVA 16% con retenciones RESICO (ISR 1.25% e IVA 2/3)';
+/** The RESICO group for goods (no IVA withheld on a sale of goods): IVA 16 % and ISR 1.25 %. */
+export const RUBRO_RESICO_BIENES = 'IVA 16% con retención RESICO (ISR 1.25%)';
 
 /**
  * The tax groups a new account starts with, built from its standard tax list. The one with
  * retenciones is what a persona física charges a persona moral for professional services or rent:
- * IVA 16 %, ISR 10 % and two thirds of the IVA withheld (cfdi40-rules §2.5).
+ * IVA 16 %, ISR 10 % and two thirds of the IVA withheld (cfdi40-rules §2.5). In the Régimen
+ * Simplificado de Confianza (626) the ISR withheld is 1.25 % instead (LISR art. 113-J), with two
+ * thirds of the IVA for services and rent, without it for goods.
  */
 export const DEFAULT_RUBROS: readonly DefaultRubro[] = [
   { name: 'IVA 16%', objeto_impuesto_key: '02', taxes: [IVA_16] },
   {
     name: 'IVA 16% con retenciones (ISR 10% e IVA 2/3)',
     objeto_impuesto_key: '02',
-    taxes: [
-      IVA_16,
-      { tipo: 'retenido', tax_type: 'ISR', value: '0.100000' },
-      { tipo: 'retenido', tax_type: 'IVA', value: '0.106666' },
-    ],
+    taxes: [IVA_16, { tipo: 'retenido', tax_type: 'ISR', value: '0.100000' }, IVA_2_3],
     soloPersonaFisica: true,
+    exceptoRegimenes: [RESICO],
+  },
+  {
+    name: RUBRO_RESICO_SERVICIOS,
+    objeto_impuesto_key: '02',
+    taxes: [IVA_16, ISR_RESICO, IVA_2_3],
+    soloPersonaFisica: true,
+    soloRegimenes: [RESICO],
+  },
+  {
+    name: RUBRO_RESICO_BIENES,
+    objeto_impuesto_key: '02',
+    taxes: [IVA_16, ISR_RESICO],
+    soloPersonaFisica: true,
+    soloRegimenes: [RESICO],
   },
   {
     name: 'IVA 0%',
@@ -61,10 +87,18 @@ export const DEFAULT_RUBROS: readonly DefaultRubro[] = [
   { name: 'No objeto de impuesto', objeto_impuesto_key: '01', taxes: [] },
 ];
 
-/** The default groups that apply to an issuer with this RFC (empty: not known yet, all apply). */
-export function defaultRubrosFor(rfc: string): readonly DefaultRubro[] {
+/**
+ * The default groups that apply to an issuer with this RFC and régimen (empty: not known yet; an
+ * unknown régimen gets the groups of no particular régimen).
+ */
+export function defaultRubrosFor(rfc: string, regimen = ''): readonly DefaultRubro[] {
   const moral = rfc.trim() !== '' && tipoPersona(rfc.trim().toUpperCase()) === 'moral';
-  return DEFAULT_RUBROS.filter((r) => !(moral && r.soloPersonaFisica));
+  return DEFAULT_RUBROS.filter(
+    (r) =>
+      !(moral && r.soloPersonaFisica) &&
+      (r.soloRegimenes?.includes(regimen) ?? true) &&
+      !(r.exceptoRegimenes?.includes(regimen) ?? false),
+  );
 }
 
 async function ensureDefaultSeries(db: Db, enterpriseId: number): Promise<void> {
@@ -74,7 +108,11 @@ async function ensureDefaultSeries(db: Db, enterpriseId: number): Promise<void> 
   }
 }
 
-async function ensureDefaultRubros(db: Db, enterpriseId: number, rfc: string): Promise<void> {
+async function ensureRubros(
+  db: Db,
+  enterpriseId: number,
+  rubros: readonly DefaultRubro[],
+): Promise<void> {
   const offered = {
     trasladado: await getImpuestos(db, enterpriseId, 'trasladado'),
     retenido: await getImpuestos(db, enterpriseId, 'retenido'),
@@ -85,7 +123,7 @@ async function ensureDefaultRubros(db: Db, enterpriseId: number, rfc: string): P
         t.tax_type === pick.tax_type &&
         (pick.value === null ? t.tipo_factor === 'Exento' : t.value === pick.value),
     )?.id;
-  for (const rubro of defaultRubrosFor(rfc)) {
+  for (const rubro of rubros) {
     if (await findRubroByName(db, enterpriseId, rubro.name, null)) continue;
     const ids = rubro.taxes.map((pick) => ({ tipo: pick.tipo, id: idOf(pick) }));
     // A tax missing from the enterprise's list (never the case for a new one): skip that group.
@@ -112,9 +150,25 @@ export function ensureDefaultConfiguration(
   db: Db,
   enterpriseId: number,
   rfc: string,
+  regimen = '',
 ): Promise<void> {
   return withTransaction(db, async (tx) => {
     await ensureDefaultSeries(tx, enterpriseId);
-    await ensureDefaultRubros(tx, enterpriseId, rfc);
+    await ensureRubros(tx, enterpriseId, defaultRubrosFor(rfc, regimen));
   });
+}
+
+/**
+ * When an enterprise's régimen becomes one with groups of its own (626: the ISR 1.25 % groups), in
+ * the setup wizard or in Mis datos fiscales, adds those it lacks. Nothing is removed: a group the
+ * user has (even the ISR 10 % one) stays, and the engine refuses a rate the régimen does not allow.
+ */
+export async function ensureRubrosDeRegimen(
+  db: Db,
+  enterpriseId: number,
+  rfc: string,
+  regimen: string,
+): Promise<void> {
+  const propios = defaultRubrosFor(rfc, regimen).filter((r) => r.soloRegimenes?.includes(regimen));
+  if (propios.length > 0) await ensureRubros(db, enterpriseId, propios);
 }

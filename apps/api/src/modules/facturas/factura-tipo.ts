@@ -1,14 +1,8 @@
 import type { Comprobante } from '@repo/cfdi/xml';
 import { buildIngreso, fechaFueraDeVigencia } from '@repo/cfdi/xml';
 import { and, eq, inArray } from 'drizzle-orm';
-import { REGIMEN_626_RECEPTOR_FISICA, REGIMEN_626_RECEPTOR_MORAL } from '@repo/cfdi/validacion';
 import type { ClientResponse } from '@repo/contracts/clients';
-import {
-  REGLA_626_FISICA_MESSAGE,
-  REGLA_626_MORAL_HINT,
-  REGLA_626_MORAL_MESSAGE,
-  type FacturaDraft,
-} from '@repo/contracts/facturas';
+import type { FacturaDraft } from '@repo/contracts/facturas';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
 import type { AppDeps } from '../../deps.ts';
 import { impuestos as impuestosTable } from '../../db/schema/impuestos.ts';
@@ -30,6 +24,7 @@ import {
 import { conflictoDeImpuestos } from './conflicto-de-impuestos.ts';
 import { diaLocal, diasEntre, fechaComprobante } from '../timbrado/fecha-comprobante.ts';
 import { campoDelDraft, previsualizar, type ErrorCampo } from './factura-previa.ts';
+import { CODIGOS_626, mensaje626 } from './regla-626.ts';
 import {
   draftRowValues,
   findSelladaConDraft,
@@ -206,11 +201,6 @@ function porCampo(errores: readonly ErrorCampo[]): Campos {
   return campos;
 }
 
-const CODIGOS_626: readonly string[] = [
-  REGIMEN_626_RECEPTOR_MORAL.code,
-  REGIMEN_626_RECEPTOR_FISICA.code,
-];
-
 /**
  * Builds and validates the CFDI the draft describes. When stamping, the régimen 626 rules answer
  * 400 with the spec's persistent messages; a pre-invoice may be saved without them.
@@ -236,14 +226,8 @@ export async function validarPrevia(
   });
   if (!previa.ok) throw new AppError('VALIDATION', porCampo(previa.errores));
   const regla626 = previa.errores.find((e) => CODIGOS_626.includes(e.code));
-  if (regla626 && opciones.timbrando) {
-    const moral = regla626.code === REGIMEN_626_RECEPTOR_MORAL.code;
-    throw new AppError(
-      'BAD_REQUEST',
-      moral ? `${REGLA_626_MORAL_MESSAGE} ${REGLA_626_MORAL_HINT}` : REGLA_626_FISICA_MESSAGE,
-      { persistent: true },
-    );
-  }
+  if (regla626 && opciones.timbrando)
+    throw new AppError('BAD_REQUEST', mensaje626(regla626), { persistent: true });
   const otros = previa.errores.filter((e) => !CODIGOS_626.includes(e.code));
   if (otros.length > 0) throw new AppError('VALIDATION', porCampo(otros));
   return previa.comprobante;

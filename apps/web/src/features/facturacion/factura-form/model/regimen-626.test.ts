@@ -76,6 +76,17 @@ describe('checkRegimen626', () => {
     ).toBeNull();
   });
 
+  it('refuses an ISR withheld at another rate than 1.25 % to a persona moral (LISR 113-J)', () => {
+    const isr10 = tax(5, 'ISR', '0.100000');
+    expect(
+      checkRegimen626({
+        emisor: RESICO,
+        receptorRfc: MORAL,
+        rubros: [rubro([IVA], [IVA_RET, ISR_RET]), rubro([IVA], [IVA_RET, isr10])],
+      }),
+    ).toEqual({ message: expect.stringMatching(/retiene el ISR al 1\.25%/), hint: null });
+  });
+
   it('refuses withheld taxes to a persona física', () => {
     expect(
       checkRegimen626({ emisor: RESICO, receptorRfc: FISICA, rubros: [rubro([IVA], [ISR_RET])] }),

@@ -1,7 +1,9 @@
-import { REGIMEN_FISCAL } from '@repo/cfdi/catalogos';
+import { IMPUESTO, REGIMEN_FISCAL } from '@repo/cfdi/catalogos';
 import {
   REGIMEN_626_RECEPTOR_FISICA,
   REGIMEN_626_RECEPTOR_MORAL,
+  REGIMEN_626_TASA_ISR,
+  esIsrRetenidoAjenoAResico,
   tipoPersona,
 } from '@repo/cfdi/validacion';
 import { REGLA_626_MORAL_HINT } from '@repo/contracts/facturas';
@@ -30,9 +32,18 @@ export function checkRegimen626(input: {
       (imps) =>
         !imps.some((i) => i.tipo === 'traslado') || !imps.some((i) => i.tipo === 'retencion'),
     );
-    return incumple
-      ? { message: REGIMEN_626_RECEPTOR_MORAL.message, hint: REGLA_626_MORAL_HINT }
-      : null;
+    if (incumple)
+      return { message: REGIMEN_626_RECEPTOR_MORAL.message, hint: REGLA_626_MORAL_HINT };
+    // LISR art. 113-J: the ISR withheld is 1.25 %, the engine's rule (REGIMEN_626_TASA_ISR).
+    const otraTasa = lineas.some((imps) =>
+      imps.some(
+        (i) =>
+          i.tipo === 'retencion' &&
+          i.impuesto === IMPUESTO.ISR &&
+          esIsrRetenidoAjenoAResico(i.tasaOCuota),
+      ),
+    );
+    return otraTasa ? { message: REGIMEN_626_TASA_ISR.message, hint: null } : null;
   }
   const incumple = lineas.some((imps) => imps.some((i) => i.tipo === 'retencion'));
   return incumple ? { message: REGIMEN_626_RECEPTOR_FISICA.message, hint: null } : null;
