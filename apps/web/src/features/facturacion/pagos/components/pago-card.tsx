@@ -7,6 +7,7 @@ import type { PagoItem } from '@repo/contracts/complementos-pago';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { formatCurrency } from '#src/shared/format/currency.ts';
+import { conMoneda } from './pago-monto.tsx';
 import { formatFechaCfdi } from '#src/shared/comprobantes/format-cfdi.ts';
 import {
   type DocumentoNombrado,
@@ -46,6 +47,11 @@ export function PagoCard(props: {
   const cancelado = estado === 'cancelled';
   // A stamping attempt that did not end stamped has no UUID, files, e-mail, share or cancellation.
   const intento = estado === 'pendiente_pac' || estado === 'rechazada';
+  // With a foreign currency on either side every amount says its currency (the payment's for Monto,
+  // the invoice's for the balances, as the CFDI writes them).
+  const extranjera = pago.moneda_p !== 'MXN' || pago.documentos.some((d) => d.moneda !== 'MXN');
+  const importe = (x: string, moneda: string) =>
+    extranjera ? conMoneda(x, moneda) : formatCurrency(x);
   return (
     <Card
       className={`mb-2 ${props.highlight ? 'border-success border-2 shadow' : 'shadow-sm'}`}
@@ -64,10 +70,7 @@ export function PagoCard(props: {
         </span>
         <span className="text-body-secondary">{fechaCorta(pago.fecha_pago)}</span>
         <span className="text-body-secondary d-none d-sm-inline">{props.formaPago}</span>
-        <span className="ms-auto fw-semibold">
-          {formatCurrency(pago.monto)}
-          {pago.moneda_p !== 'MXN' && ` ${pago.moneda_p}`}
-        </span>
+        <span className="ms-auto fw-semibold">{importe(pago.monto, pago.moneda_p)}</span>
         <Badge bg={BADGE[estado]} {...(estado === 'pendiente_pac' ? { text: 'dark' } : {})}>
           {pago.comprobante.view_status}
         </Badge>
@@ -85,22 +88,34 @@ export function PagoCard(props: {
             </Col>
             <Col xs={6} md={3}>
               <div className="text-body-secondary">Saldo anterior</div>
-              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_anterior)}</div>
+              <div className="fw-semibold">{importe(doc.importe_saldo_anterior, doc.moneda)}</div>
             </Col>
             <Col xs={6} md={3}>
               <div className="text-body-secondary">Importe pagado</div>
               <div className="fw-semibold" data-testid="pago-importe">
-                {formatCurrency(doc.importe_pagado)}
+                {importe(doc.importe_pagado, doc.moneda)}
               </div>
             </Col>
             <Col xs={6} md={3}>
               <div className="text-body-secondary">Saldo insoluto</div>
-              <div className="fw-semibold">{formatCurrency(doc.importe_saldo_insoluto)}</div>
+              <div className="fw-semibold">{importe(doc.importe_saldo_insoluto, doc.moneda)}</div>
             </Col>
             {!intento && (
               <Col md={6}>
                 <div className="text-body-secondary">Folio fiscal (UUID)</div>
                 <div className="fw-semibold text-break">{pago.comprobante.uuid}</div>
+              </Col>
+            )}
+            {pago.moneda_p !== doc.moneda && (
+              <Col xs={6} md={3}>
+                <div className="text-body-secondary">
+                  {pago.tipo_cambio_p !== '1' ? 'Tipo de cambio' : 'Equivalencia'}
+                </div>
+                <div className="fw-semibold">
+                  {pago.tipo_cambio_p !== '1'
+                    ? `${pago.tipo_cambio_p} MXN por ${pago.moneda_p}`
+                    : `${doc.equivalencia} ${doc.moneda} por ${pago.moneda_p}`}
+                </div>
               </Col>
             )}
             <Col xs={6} md={3}>
@@ -120,7 +135,7 @@ export function PagoCard(props: {
                   {pago.documentos
                     .map(
                       (d) =>
-                        `${d.serie}-${String(d.folio ?? '')} (${formatCurrency(d.importe_pagado)})`,
+                        `${d.serie}-${String(d.folio ?? '')} (${importe(d.importe_pagado, d.moneda)})`,
                     )
                     .join(', ')}
                 </div>

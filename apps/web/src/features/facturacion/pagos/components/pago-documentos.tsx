@@ -1,9 +1,11 @@
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { montoDeTexto, totalDocumentos } from '../model/pago-form-values.ts';
 import type { FacturaAPagar } from './pago-form.tsx';
+import { SaldoConvertido } from './pago-monto.tsx';
 
 /**
  * One payment of several invoices of one client: what goes to each invoice (it starts at its
@@ -14,14 +16,15 @@ export function PagoDocumentos(props: {
   documentos: readonly { factura_id: number; importe: string }[];
   monedaPago: string;
   monedaFactura: string;
+  tipoCambio: string;
   /** The user typed this invoice's amount (it stops following the balance). */
   onTecleado: (facturaId: number) => void;
   error: (campo: string) => string | undefined;
   onChange: (documentos: { factura_id: number; importe: string }[]) => void;
 }) {
   const total = totalDocumentos(props.documentos);
-  const moneda = props.monedaPago !== 'MXN' ? ` ${props.monedaPago}` : '';
-  const monedaSaldo = props.monedaFactura !== 'MXN' ? ` ${props.monedaFactura}` : '';
+  const extranjera = props.monedaPago !== 'MXN' || props.monedaFactura !== 'MXN';
+  const moneda = extranjera ? ` ${props.monedaPago}` : '';
   const cambiar = (i: number, importe: string) =>
     props.onChange(props.documentos.map((d, j) => (j === i ? { ...d, importe } : d)));
   return (
@@ -34,31 +37,43 @@ export function PagoDocumentos(props: {
               {f.serieFolio}
             </Form.Label>
             <div className="small text-body-secondary">
-              {' '}
-              Saldo {formatCurrency(f.saldo)}
-              {monedaSaldo}
+              {extranjera ? (
+                <SaldoConvertido
+                  saldo={f.saldo}
+                  monedaFactura={props.monedaFactura}
+                  monedaPago={props.monedaPago}
+                  tipoCambio={props.tipoCambio}
+                  prefijo="Saldo"
+                  testId={`pago-doc-saldo-${String(i)}`}
+                />
+              ) : (
+                `Saldo ${formatCurrency(f.saldo)}`
+              )}
             </div>
           </Col>
           <Col xs={6} sm={4}>
-            <Form.Control
-              className="text-end"
-              id={`pago-doc-${String(i)}`}
-              inputMode="decimal"
-              aria-label={`Importe para la factura ${f.serieFolio}`}
-              value={props.documentos[i]?.importe ?? ''}
-              isInvalid={!!props.error(`documentos.${String(i)}.importe`)}
-              onChange={(e) => {
-                props.onTecleado(f.factura_id);
-                cambiar(i, e.target.value);
-              }}
-              onBlur={() => {
-                const n = montoDeTexto(props.documentos[i]?.importe ?? '');
-                if (n !== null) cambiar(i, formatCurrency(n));
-              }}
-            />
-            <Form.Control.Feedback type="invalid">
-              {props.error(`documentos.${String(i)}.importe`)}
-            </Form.Control.Feedback>
+            <InputGroup hasValidation>
+              <Form.Control
+                className="text-end"
+                id={`pago-doc-${String(i)}`}
+                inputMode="decimal"
+                aria-label={`Importe para la factura ${f.serieFolio}`}
+                value={props.documentos[i]?.importe ?? ''}
+                isInvalid={!!props.error(`documentos.${String(i)}.importe`)}
+                onChange={(e) => {
+                  props.onTecleado(f.factura_id);
+                  cambiar(i, e.target.value);
+                }}
+                onBlur={() => {
+                  const n = montoDeTexto(props.documentos[i]?.importe ?? '');
+                  if (n !== null) cambiar(i, formatCurrency(n));
+                }}
+              />
+              {extranjera && <InputGroup.Text>{props.monedaPago}</InputGroup.Text>}
+              <Form.Control.Feedback type="invalid">
+                {props.error(`documentos.${String(i)}.importe`)}
+              </Form.Control.Feedback>
+            </InputGroup>
           </Col>
         </Row>
       ))}

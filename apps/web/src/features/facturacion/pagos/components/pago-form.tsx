@@ -18,6 +18,7 @@ import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
 import { useFormasPago } from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { PENDIENTES_QUERY_KEY, registrarPago } from '../api/complementos-pago.ts';
 import { PagoDocumentos } from './pago-documentos.tsx';
+import { PagoMonto } from './pago-monto.tsx';
 import { PagoOpcionales } from './pago-opcionales.tsx';
 import { PagoTipoCambio } from './pago-tipo-cambio.tsx';
 import {
@@ -247,40 +248,30 @@ export function PagoForm(props: {
             facturas={props.facturas}
             documentos={values.documentos}
             monedaPago={values.moneda_p}
+            tipoCambio={values.tipo_cambio}
             error={error}
             monedaFactura={props.moneda}
             onTecleado={teclear}
             onChange={(documentos) => set('documentos', documentos)}
           />
         ) : (
-          <Col sm={6} lg={4}>
-            <Form.Label htmlFor="pago-monto" className="fw-semibold">
-              Monto del pago
-            </Form.Label>
-            <Form.Control
-              id="pago-monto"
-              inputMode="decimal"
-              placeholder="$ 0.00"
-              value={values.monto}
-              isInvalid={!!error('monto')}
-              onChange={(e) => {
-                if (principal) teclear(principal.factura_id);
-                set('monto', e.target.value);
-              }}
-              onBlur={() => {
-                const n = Number(values.monto.replace(/[$,\s]/g, ''));
-                if (values.monto.trim() && Number.isFinite(n) && n > 0)
-                  set('monto', formatCurrency(n));
-              }}
-            />
-            <Form.Control.Feedback type="invalid">{error('monto')}</Form.Control.Feedback>
-            {principal && (
-              <Form.Text muted>
-                Saldo de la factura: {formatCurrency(principal.saldo)}
-                {props.moneda !== 'MXN' && ` ${props.moneda}`}
-              </Form.Text>
-            )}
-          </Col>
+          <PagoMonto
+            value={values.monto}
+            error={error('monto')}
+            monedaPago={values.moneda_p}
+            monedaFactura={props.moneda}
+            tipoCambio={values.tipo_cambio}
+            saldo={principal?.saldo ?? null}
+            onChange={(valor) => {
+              if (principal) teclear(principal.factura_id);
+              set('monto', valor);
+            }}
+            onBlur={() => {
+              const n = Number(values.monto.replace(/[$,\s]/g, ''));
+              if (values.monto.trim() && Number.isFinite(n) && n > 0)
+                set('monto', formatCurrency(n));
+            }}
+          />
         )}
         <PagoOpcionales values={values} error={error} set={set} />
       </Row>
