@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { IdempotencyKeyHeaders } from './emision.ts';
+
+export { IdempotencyKeyHeaders };
 import { cleanCuentaPredial, cleanDescription } from './products-services.ts';
 import {
   ANIO_MESSAGE,
@@ -165,22 +168,6 @@ export const FacturaDraftRequest = z.object({
 });
 export type FacturaDraftRequest = z.infer<typeof FacturaDraftRequest>;
 
-/**
- * The standard `Idempotency-Key` header of every stamping POST: the same key again never stamps a
- * second document, it answers the first. On create-and-stamp it takes the place of the body's
- * `idempotency_key`; a pre-invoice's stamping is already keyed by the pre-invoice.
- */
-export const IdempotencyKeyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(8, 'La clave de idempotencia debe tener entre 8 y 100 caracteres.')
-    .max(100, 'La clave de idempotencia debe tener entre 8 y 100 caracteres.')
-    .optional()
-    .describe(
-      'Clave de este intento de timbrado: repetirla responde el documento ya timbrado, nunca timbra dos veces.',
-    ),
-});
 export type FacturaDraftRequestInput = z.input<typeof FacturaDraftRequest>;
 
 /** A draft line as stored and answered (the output of PartidaRequest; no transforms: responses). */

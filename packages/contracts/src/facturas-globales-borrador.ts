@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FechaDia } from './facturas.ts';
+import { FechaDia } from './emision.ts';
 import {
   DESCUENTO_VENTA_MESSAGE,
   FOLIO_VENTA_MESSAGE,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CfdiDatos } from './facturas.ts';
+import { CfdiDatos } from './cfdi-datos.ts';
 import { FacturaGlobalStatus } from './facturas-globales-estados.ts';
 
 /** Global invoices: the detail of one global (answer of get, save and stamp). */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { FECHA_MESSAGE, FechaDia } from './emision.ts';
+
+export { FECHA_MESSAGE, FechaDia };
 
 /** Income invoices: the Spanish messages of the spec and the primitive fields they guard. */
 
@@ -29,7 +32,6 @@ export const CONDICIONES_PAGO_MESSAGE =
   'Las condiciones de pago no pueden tener más de 1000 caracteres';
 export const EXPORTACION_MESSAGE =
   'Sólo se admite la exportación 01 (No aplica); la 02 requiere el complemento de Comercio Exterior';
-export const FECHA_MESSAGE = 'La fecha debe tener el formato AAAA-MM-DD';
 export const PARTIDAS_REQUIRED_MESSAGE = 'Agregue al menos un concepto a la factura';
 export const PRODUCT_REQUIRED_MESSAGE = 'El producto o servicio es obligatorio';
 export const CANTIDAD_MESSAGE = 'La cantidad debe ser un número mayor a 0 con hasta 6 decimales';
@@ -75,11 +77,6 @@ export const DescuentoPorcentaje = z
   .refine((n) => n >= 0, DESCUENTO_MENOR_MESSAGE)
   .refine((n) => n <= 100, DESCUENTO_MAYOR_MESSAGE)
   .transform((n) => String(Number(n.toFixed(6))));
-
-/** A calendar date AAAA-MM-DD. */
-export const FechaDia = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, FECHA_MESSAGE);
 
 export const optionalText = (max: number, message: string) =>
   z

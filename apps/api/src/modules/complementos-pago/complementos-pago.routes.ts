@@ -8,7 +8,7 @@ import {
   PagosDeFacturaResponse,
 } from '@repo/contracts/complementos-pago';
 import { ok } from '@repo/contracts/envelope';
-import { IdempotencyKeyHeaders } from '@repo/contracts/facturas';
+import { IdempotencyKeyHeaders } from '@repo/contracts/emision';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';

@@ -1,4 +1,4 @@
-import type { CfdiDatos } from '@repo/contracts/facturas';
+import type { CfdiDatos } from '@repo/contracts/cfdi-datos';
 import type { Comprobante, Traslado } from '@repo/cfdi/xml';
 
 const linea = (l: Traslado) => ({

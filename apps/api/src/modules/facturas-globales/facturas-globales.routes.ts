@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@repo/contracts/envelope';
-import { IdempotencyKeyHeaders } from '@repo/contracts/facturas';
+import { IdempotencyKeyHeaders } from '@repo/contracts/emision';
 import {
   CancelacionGlobalResponse,
   CancelarGlobalRequest,
