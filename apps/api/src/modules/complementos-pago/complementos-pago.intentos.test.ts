@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPac } from '@repo/pac';
+import { rowsOf } from '../../db/migrate.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { getBalance } from '../credits/credits.service.ts';
 import { api } from '../facturas/facturas.test-support.ts';
@@ -62,11 +63,11 @@ describe("an invoice's payments show the attempts the PAC did not stamp", () => 
         (await api(t, e, 'GET', `${V40}/${e.enterpriseId}/ppd-pending-payments`))
           .json()
           .data.data.find((r: { id: number }) => r.id === f.id);
-      const [fechaRechazado] = (
+      const [fechaRechazado] = rowsOf<{ fecha_pago: string }>(
         await t.deps.db.execute(
           sql`select fecha_pago from complementos_pago where enterprise_id = ${e.enterpriseId}`,
-        )
-      ).rows as { fecha_pago: string }[];
+        ),
+      );
       expect((await pendiente()).pago_sin_complemento).toBe(fechaRechazado!.fecha_pago);
 
       // The next payment takes the next folio and is the first parcialidad.
