@@ -5,7 +5,10 @@ import { satTestCsd } from '../../test/fixtures.ts';
 import type { FacturaAcreditada } from '../calc/nota-credito.ts';
 import { firmarComprobante } from '../sello/index.ts';
 import { validateComprobante } from '../validacion/validate-comprobante.ts';
+import { calcularComprobante } from '../calc/calcular-comprobante.ts';
+import { buildIngreso } from './build-ingreso.ts';
 import { buildNotaCredito, type NotaCreditoDraft } from './build-nota-credito.ts';
+import { facturaAcreditadaDeXml } from './factura-acreditada.ts';
 
 const IVA16 = {
   tipo: 'traslado',
@@ -202,5 +205,51 @@ describe('nota de crédito (CFDI de egreso, tipo E)', () => {
     for (const c of notas) expect(validateComprobante(c, { catalogos })).toEqual([]);
     const xmls = notas.map((c) => firmarComprobante(c, csd).xml);
     for (const r of checkSatMany(xmls)) expect(r.errors).toEqual([]);
+  });
+
+  it('reads a stamped invoice back into concepts that compute to its own amounts (discount, IEPS and IVA on it, retentions)', () => {
+    const f = factura();
+    const ieps = {
+      tipo: 'traslado',
+      impuesto: '003',
+      tipoFactor: 'Tasa',
+      tasaOCuota: '0.08',
+    } as const;
+    const ret = {
+      tipo: 'retencion',
+      impuesto: '001',
+      tipoFactor: 'Tasa',
+      tasaOCuota: '0.10',
+    } as const;
+    const conceptos = [
+      ...f.conceptos,
+      {
+        ...f.conceptos[0]!,
+        cantidad: '2.5',
+        valorUnitario: '33.333',
+        impuestos: [ieps, IVA16, ret],
+      },
+    ];
+    const r = buildIngreso(
+      {
+        ...draft(),
+        metodoPago: 'PUE',
+        formaPago: '03',
+        receptor: { ...draft().receptor, usoCfdi: 'G03' },
+        conceptos,
+      },
+      { fecha: '2024-03-01T10:00:00' },
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errores));
+    const leida = facturaAcreditadaDeXml(r.comprobante, {
+      uuid: UUID1.toLowerCase(),
+      nombre: 'A-1',
+      restante: '1',
+    });
+    expect(leida.uuid).toBe(UUID1);
+    const otra = calcularComprobante({ moneda: 'MXN', conceptos: leida.conceptos });
+    if (!otra.ok) throw new Error(JSON.stringify(otra.errores));
+    expect(otra.totales.conceptos).toEqual(r.totales.conceptos);
+    expect(otra.totales.Total).toBe(r.comprobante.Total);
   });
 });

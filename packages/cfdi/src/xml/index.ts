@@ -14,3 +14,4 @@ export * from './build-ingreso.ts';
 export * from './build-global.ts';
 export * from './build-pago.ts';
 export * from './build-nota-credito.ts';
+export * from './factura-acreditada.ts';
