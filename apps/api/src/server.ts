@@ -51,6 +51,7 @@ import {
   comprobantesRoutes,
 } from './modules/comprobantes/comprobantes.routes.ts';
 import { complementosPagoRoutes } from './modules/complementos-pago/complementos-pago.routes.ts';
+import { notasCreditoRoutes } from './modules/notas-credito/notas-credito.routes.ts';
 import { facturasRoutes } from './modules/facturas/facturas.routes.ts';
 import { exportacionZipRoutes } from './modules/exportacion-zip/exportacion-zip.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -144,6 +145,7 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(creditsRoutes(deps));
       await api.register(paymentWebhooksRoutes(deps));
       await api.register(complementosPagoRoutes(deps));
+      await api.register(notasCreditoRoutes(deps));
       await api.register(facturasGlobalesRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));
       await api.register(sellosFiscalesNewClientRoutes(deps));

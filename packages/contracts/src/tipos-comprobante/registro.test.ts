@@ -11,20 +11,27 @@ describe('the registered document types', () => {
       'factura_ingreso',
       'factura_global',
       'complemento_pago',
+      'nota_credito',
     ]);
     expect(COMPROBANTE_TYPE_LABEL).toEqual({
       factura_ingreso: 'Factura',
       factura_global: 'Factura global',
       complemento_pago: 'Complemento de pago',
+      nota_credito: 'Nota de crédito',
     });
     const r = ComprobanteType.safeParse('nota');
     expect(r.success ? '' : r.error.issues[0]!.message).toBe(
-      'El tipo de comprobante debe ser factura_ingreso, factura_global o complemento_pago',
+      'El tipo de comprobante debe ser factura_ingreso, factura_global, complemento_pago o nota_credito',
     );
   });
 
   it('give the serie kinds, in the order of the series screen', () => {
-    expect(SerieKind.options).toEqual(['facturas-ingreso', 'facturas-globales', 'recepcion-pagos']);
+    expect(SerieKind.options).toEqual([
+      'facturas-ingreso',
+      'facturas-globales',
+      'recepcion-pagos',
+      'notas-credito',
+    ]);
   });
 
   it("give each type's ZIP folder", () => {
@@ -32,6 +39,7 @@ describe('the registered document types', () => {
       factura_ingreso: 'Facturas de ingreso',
       complemento_pago: 'Complementos de pago',
       factura_global: 'Facturas globales',
+      nota_credito: 'Notas de crédito',
     });
   });
 
@@ -45,5 +53,7 @@ describe('the registered document types', () => {
     expect(tipo('I', 'facturas-globales')).toBe('factura_global');
     expect(tipo('I', 'facturas-ingreso', true)).toBe('factura_global');
     expect(tipo('I', null, true)).toBe('factura_global');
+    expect(tipo('E', 'notas-credito')).toBe('nota_credito');
+    expect(tipo('E', null)).toBe('nota_credito');
   });
 });

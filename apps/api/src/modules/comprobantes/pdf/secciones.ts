@@ -40,4 +40,7 @@ export const SECCIONES_PDF: Record<ComprobanteType, SeccionPdf> = {
   factura_ingreso: conceptosYTotales,
   factura_global: ventasGlobales,
   complemento_pago: reciboDePago,
+  // A nota de crédito prints its concepts and totals; the header says NOTA DE CRÉDITO and the
+  // related band names the credited UUIDs with their TipoRelacion.
+  nota_credito: conceptosYTotales,
 };

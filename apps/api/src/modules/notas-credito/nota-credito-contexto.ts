@@ -1,0 +1,161 @@
+import type { FacturaAcreditada } from '@repo/cfdi/calc';
+import { Decimal } from '@repo/cfdi/decimal';
+import { facturaAcreditadaDeXml, parseComprobanteXml, type ReceptorDraft } from '@repo/cfdi/xml';
+import type { NotaCreditoRequest } from '@repo/contracts/notas-credito';
+import { NOTA_CREDITO } from '@repo/contracts/tipos-comprobante/nota-credito';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/migrate.ts';
+import { AppError } from '../../http/errors.ts';
+import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
+import { findSerie } from '../series/series.queries.ts';
+import {
+  DATOS_FISCALES_INCOMPLETOS,
+  FACTURA_CANCELADA,
+  FACTURA_NO_EXISTE,
+  FACTURA_REPETIDA,
+  FACTURA_SIN_TIMBRAR,
+  OTRO_CLIENTE,
+  SERIE_NOTAS_NO_EXISTE,
+  otraMoneda,
+} from './nota-credito-mensajes.ts';
+import {
+  acreditadoPorFactura,
+  findFacturasAcreditables,
+  type FacturaAcreditable,
+} from './notas-credito.queries.ts';
+
+export interface ContextoNota {
+  serie: { id: number; serie: string; folio: number };
+  emisor: { rfc: string; nombre: string; regimenFiscal: string };
+  lugarExpedicion: string;
+  zona: string;
+  receptor: Omit<ReceptorDraft, 'usoCfdi'>;
+  cliente: { id: number; nombre: string; rfc: string };
+  moneda: string;
+  tipoCambio: string | null;
+  formaPago: string;
+  facturas: { fila: FacturaAcreditable; acreditada: FacturaAcreditada }[];
+}
+
+export type Campos = Record<string, string[]>;
+export function agregar(campos: Campos, field: string, message: string) {
+  const list = (campos[field] ??= []);
+  if (!list.includes(message)) list.push(message);
+}
+
+const nombreDe = (f: FacturaAcreditable) => `${f.serie}-${f.folio ?? ''}`;
+
+/** What the payments in force of a PPD invoice paid (the balance table the triggers keep). */
+async function pagadoPorFactura(db: Db, enterpriseId: number, ids: readonly number[]) {
+  const rows = rowsOf<{ factura_id: number; pagado: string }>(
+    await db.execute(sql`
+      select factura_id, pagado::text as pagado from facturas_saldos
+       where enterprise_id = ${enterpriseId}
+         and factura_id in (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )})`),
+  );
+  return new Map(rows.map((r) => [r.factura_id, r.pagado]));
+}
+
+/**
+ * What remains of each invoice: its Total less the credit notes in force and, PPD, the payments in
+ * force; a note never takes more (issue 25).
+ */
+export async function restantes(db: Db, enterpriseId: number, facturas: FacturaAcreditable[]) {
+  const ids = facturas.map((f) => f.id);
+  const [acreditado, pagado] = await Promise.all([
+    acreditadoPorFactura(db, enterpriseId, ids),
+    pagadoPorFactura(db, enterpriseId, ids),
+  ]);
+  return new Map(
+    facturas.map((f) => [
+      f.id,
+      new Decimal(f.total || '0')
+        .minus(acreditado.get(f.id) ?? '0')
+        .minus(pagado.get(f.id) ?? '0')
+        .toString(),
+    ]),
+  );
+}
+
+/** Stamped, not cancelled, one client, the note's currency. */
+function revisarFacturas(
+  errores: Campos,
+  facturas: FacturaAcreditable[],
+  draft: NotaCreditoRequest,
+) {
+  const principal = facturas[0]!;
+  for (const f of facturas) {
+    if (f.status === 'cancelada') agregar(errores, 'facturas', FACTURA_CANCELADA);
+    else if (f.status !== 'timbrada' || !f.uuid || !f.xml_timbrado)
+      agregar(errores, 'facturas', FACTURA_SIN_TIMBRAR);
+    if (f.client_id !== principal.client_id) agregar(errores, 'facturas', OTRO_CLIENTE);
+    const moneda = draft.moneda ?? principal.moneda;
+    if (f.moneda !== moneda) agregar(errores, 'moneda', otraMoneda(nombreDe(f), f.moneda, moneda));
+  }
+}
+
+/** Loads what the note relates (fiscal data, serie, invoices and what remains of them), checks it. */
+export async function cargarContexto(
+  deps: Pick<AppDeps, 'db' | 'catalogos'>,
+  enterpriseId: number,
+  draft: NotaCreditoRequest,
+): Promise<ContextoNota> {
+  const errores: Campos = {};
+  if (new Set(draft.facturas).size !== draft.facturas.length)
+    agregar(errores, 'facturas', FACTURA_REPETIDA);
+  const [datos, serie, filas] = await Promise.all([
+    findDatosFiscales(deps.db, enterpriseId),
+    findSerie(deps.db, enterpriseId, draft.serie_id),
+    findFacturasAcreditables(deps.db, enterpriseId, draft.facturas),
+  ]);
+  const cp = datos?.codigo_postal ?? '';
+  if (!datos?.rfc || !datos.razon_social || !datos.regimen_fiscal || !/^\d{5}$/.test(cp))
+    throw new AppError('BAD_REQUEST', DATOS_FISCALES_INCOMPLETOS, { persistent: true });
+  const porId = new Map(filas.map((f) => [f.id, f]));
+  if (draft.facturas.some((id) => !porId.has(id)))
+    throw new AppError('NOT_FOUND', FACTURA_NO_EXISTE);
+  const facturas = draft.facturas.map((id) => porId.get(id)!);
+  if (!serie || serie.kind !== NOTA_CREDITO.serie.kind)
+    agregar(errores, 'serie_id', SERIE_NOTAS_NO_EXISTE);
+  revisarFacturas(errores, facturas, draft);
+  if (Object.keys(errores).length > 0 || !serie) throw new AppError('VALIDATION', errores);
+
+  const resto = await restantes(deps.db, enterpriseId, facturas);
+  const xmls = facturas.map((f) => parseComprobanteXml(f.xml_timbrado!));
+  const principal = facturas[0]!;
+  const r = xmls[0]!.Receptor;
+  return {
+    serie: { id: serie.id, serie: serie.serie, folio: serie.folio },
+    emisor: { rfc: datos.rfc, nombre: datos.razon_social, regimenFiscal: datos.regimen_fiscal },
+    lugarExpedicion: cp,
+    zona: deps.catalogos.codigosPostales.zonaHoraria(cp) ?? 'America/Mexico_City',
+    receptor: {
+      rfc: r.Rfc,
+      nombre: r.Nombre,
+      domicilioFiscalReceptor: r.DomicilioFiscalReceptor,
+      regimenFiscalReceptor: r.RegimenFiscalReceptor,
+      ...(r.ResidenciaFiscal ? { residenciaFiscal: r.ResidenciaFiscal } : {}),
+    },
+    cliente: { id: principal.client_id, nombre: principal.client_name, rfc: principal.client_rfc },
+    moneda: principal.moneda,
+    tipoCambio: principal.moneda === 'MXN' ? null : (xmls[0]!.TipoCambio ?? principal.tipo_cambio),
+    // Guía de llenado: the egreso carries the form of payment of the invoice it credits; a PPD
+    // invoice (99) takes the one of its settlement, 15 condonación unless the form says otherwise.
+    formaPago:
+      draft.forma_pago ??
+      (xmls[0]!.FormaPago && xmls[0]!.FormaPago !== '99' ? xmls[0]!.FormaPago : '15'),
+    facturas: facturas.map((f, i) => ({
+      fila: f,
+      acreditada: facturaAcreditadaDeXml(xmls[i]!, {
+        uuid: f.uuid!,
+        nombre: nombreDe(f),
+        restante: resto.get(f.id)!,
+      }),
+    })),
+  };
+}

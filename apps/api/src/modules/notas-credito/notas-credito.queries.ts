@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import type { NotaCreditoRequest, NotasCreditoQuery } from '@repo/contracts/notas-credito';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/migrate.ts';
+
+/** An income invoice a credit note may relate, with its stamped XML and the client it was for. */
+export interface FacturaAcreditable {
+  id: number;
+  status: string;
+  serie: string;
+  folio: number | null;
+  uuid: string | null;
+  total: string;
+  xml_timbrado: string | null;
+  client_id: number;
+  client_name: string;
+  client_rfc: string;
+  moneda: string;
+  tipo_cambio: string | null;
+  metodo_pago: string;
+}
+
+const lista = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** The income invoices among `ids` (any status), with their draft's client and currency. */
+export async function findFacturasAcreditables(
+  db: Db,
+  enterpriseId: number,
+  ids: readonly number[],
+): Promise<FacturaAcreditable[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<FacturaAcreditable>(
+    await db.execute(sql`
+      select c.id, c.status, c.serie, c.folio, c.uuid, c.total, c.xml_timbrado, f.client_id,
+             f.client_name, f.client_rfc, f.moneda, f.tipo_cambio::text as tipo_cambio, f.metodo_pago
+        from comprobantes c
+        join facturas_ingreso f on f.enterprise_id = c.enterprise_id and f.comprobante_id = c.id
+       where c.enterprise_id = ${enterpriseId} and c.tipo = 'I' and c.id in (${lista(ids)})`),
+  );
+}
+
+/** Locks the invoices' rows until the transaction ends (notes and payments of one invoice queue). */
+export async function bloquearFacturas(tx: Db, enterpriseId: number, ids: readonly number[]) {
+  const rows = rowsOf<{ id: number; status: string }>(
+    await tx.execute(sql`
+      select id, status from comprobantes
+       where enterprise_id = ${enterpriseId} and id in (${lista(ids)})
+       order by id for update`),
+  );
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+/** Σ of what the credit notes in force (sealed or stamped) took off each invoice. */
+export async function acreditadoPorFactura(
+  db: Db,
+  enterpriseId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const out = new Map(ids.map((id) => [id, '0']));
+  if (ids.length === 0) return out;
+  const rows = rowsOf<{ factura_id: number; importe: string }>(
+    await db.execute(sql`
+      select nf.factura_id, sum(nf.importe)::text as importe
+        from notas_credito_facturas nf
+        join comprobantes n on n.enterprise_id = nf.enterprise_id and n.id = nf.comprobante_id
+       where nf.enterprise_id = ${enterpriseId} and nf.factura_id in (${lista(ids)})
+         and n.status in ('sellada', 'timbrada')
+       group by nf.factura_id`),
+  );
+  for (const r of rows) out.set(r.factura_id, r.importe);
+  return out;
+}
+
+export interface NotaCreditoFila {
+  client_id: number;
+  client_name: string;
+  client_rfc: string;
+  tipo_relacion: '01' | '03';
+  motivo: string;
+  moneda: string;
+  subtotal: string;
+  total: string;
+  draft: Omit<NotaCreditoRequest, 'idempotency_key'>;
+}
+
+/** The note's draft and its share of each invoice, in the sealing transaction. */
+export async function insertNotaCredito(
+  tx: Db,
+  enterpriseId: number,
+  comprobanteId: number,
+  fila: NotaCreditoFila,
+  facturas: readonly { factura_id: number; importe: string }[],
+) {
+  await tx.execute(sql`
+    insert into notas_credito (enterprise_id, comprobante_id, client_id, client_name, client_rfc,
+                               tipo_relacion, motivo, moneda, subtotal, total, draft)
+    values (${enterpriseId}, ${comprobanteId}, ${fila.client_id}, ${fila.client_name},
+            ${fila.client_rfc}, ${fila.tipo_relacion}, ${fila.motivo}, ${fila.moneda},
+            ${fila.subtotal}, ${fila.total}, ${JSON.stringify(fila.draft)}::jsonb)`);
+  for (const f of facturas)
+    await tx.execute(sql`
+      insert into notas_credito_facturas (enterprise_id, comprobante_id, factura_id, importe)
+      values (${enterpriseId}, ${comprobanteId}, ${f.factura_id}, ${f.importe})`);
+}
+
+export interface NotaCreditoRow {
+  id: number;
+  serie: string;
+  folio: number | null;
+  uuid: string | null;
+  status: string;
+  fecha: string;
+  client_id: number;
+  client_name: string;
+  client_rfc: string;
+  tipo_relacion: '01' | '03';
+  motivo: string;
+  moneda: string;
+  subtotal: string;
+  total: string;
+  facturas: { factura_id: number; serie_folio: string; uuid: string; importe: string }[];
+}
+
+const SELECT_NOTA = sql`
+  select c.id, c.serie, c.folio, c.uuid, c.status, c.fecha, n.client_id, n.client_name,
+         n.client_rfc, n.tipo_relacion, n.motivo, n.moneda, n.subtotal::text as subtotal,
+         n.total::text as total,
+         coalesce((select json_agg(json_build_object(
+                     'factura_id', nf.factura_id,
+                     'serie_folio', f.serie || '-' || coalesce(f.folio::text, ''),
+                     'uuid', coalesce(f.uuid, ''),
+                     'importe', nf.importe::text) order by nf.factura_id)
+                     from notas_credito_facturas nf
+                     join comprobantes f on f.enterprise_id = nf.enterprise_id and f.id = nf.factura_id
+                    where nf.enterprise_id = n.enterprise_id and nf.comprobante_id = n.comprobante_id),
+                  '[]'::json) as facturas
+    from notas_credito n
+    join comprobantes c on c.enterprise_id = n.enterprise_id and c.id = n.comprobante_id`;
+
+export async function findNotaCredito(
+  db: Db,
+  enterpriseId: number,
+  id: number,
+): Promise<NotaCreditoRow | null> {
+  const [row] = rowsOf<NotaCreditoRow>(
+    await db.execute(
+      sql`${SELECT_NOTA} where n.enterprise_id = ${enterpriseId} and n.comprobante_id = ${id}`,
+    ),
+  );
+  return row ?? null;
+}
+
+/** The enterprise's notes, newest first, with the list's filters. */
+export async function listNotasCredito(
+  db: Db,
+  enterpriseId: number,
+  q: NotasCreditoQuery,
+): Promise<{ rows: NotaCreditoRow[]; total: number }> {
+  const filtros = [sql`n.enterprise_id = ${enterpriseId}`];
+  if (q.status) filtros.push(sql`c.status = ${q.status}`);
+  if (q.client_id) filtros.push(sql`n.client_id = ${q.client_id}`);
+  if (q.desde) filtros.push(sql`substr(c.fecha, 1, 10) >= ${q.desde}`);
+  if (q.hasta) filtros.push(sql`substr(c.fecha, 1, 10) <= ${q.hasta}`);
+  if (q.factura_id)
+    filtros.push(sql`exists (select 1 from notas_credito_facturas x
+      where x.enterprise_id = n.enterprise_id and x.comprobante_id = n.comprobante_id
+        and x.factura_id = ${q.factura_id})`);
+  const where = sql.join(filtros, sql` and `);
+  const rows = rowsOf<NotaCreditoRow>(
+    await db.execute(sql`${SELECT_NOTA} where ${where} order by n.comprobante_id desc
+      limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`),
+  );
+  const [cuenta] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from notas_credito n
+      join comprobantes c on c.enterprise_id = n.enterprise_id and c.id = n.comprobante_id
+      where ${where}`),
+  );
+  return { rows, total: cuenta?.n ?? 0 };
+}

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '@repo/contracts/envelope';
+import { IdempotencyKeyHeaders } from '@repo/contracts/facturas';
+import {
+  CancelarNotaCreditoRequest,
+  CancelarNotaCreditoResponse,
+  NotaCreditoItem,
+  NotaCreditoRequest,
+  NotaCreditoResponse,
+  NotasCreditoQuery,
+  NotasCreditoResponse,
+} from '@repo/contracts/notas-credito';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireAuth } from '../../http/auth.ts';
+import { ok as envelope } from '../../http/envelope.ts';
+import {
+  cancelarNotaCredito,
+  detalleNotaCredito,
+  emitirNotaCredito,
+  listarNotasCredito,
+} from './notas-credito.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const BASE = '/facturacion/V40/nota-credito';
+
+/** Credit notes (issue 25): a new one stamped, the list, the detail, the cancellation. */
+export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
+
+    app.get(
+      BASE,
+      { schema: { querystring: NotasCreditoQuery, response: { 200: ok(NotasCreditoResponse) } } },
+      async (request) =>
+        envelope(await listarNotasCredito(deps, authOf(request).enterpriseId, request.query)),
+    );
+
+    app.get(
+      `${BASE}/:id`,
+      { schema: { params: IdParams, response: { 200: ok(NotaCreditoItem) } } },
+      async (request) =>
+        envelope(await detalleNotaCredito(deps, authOf(request).enterpriseId, request.params.id)),
+    );
+
+    app.post(
+      BASE,
+      {
+        schema: {
+          headers: IdempotencyKeyHeaders,
+          body: NotaCreditoRequest,
+          response: { 200: ok(NotaCreditoResponse) },
+        },
+      },
+      async (request) => {
+        const key = request.headers['idempotency-key'] ?? request.body.idempotency_key;
+        return envelope(
+          await emitirNotaCredito(deps, authOf(request).enterpriseId, {
+            ...request.body,
+            idempotency_key: key ?? null,
+          }),
+        );
+      },
+    );
+
+    app.post(
+      `${BASE}/:id/cancelar`,
+      {
+        schema: {
+          params: IdParams,
+          body: CancelarNotaCreditoRequest,
+          response: { 200: ok(CancelarNotaCreditoResponse) },
+        },
+      },
+      async (request) =>
+        envelope(
+          await cancelarNotaCredito(
+            deps,
+            authOf(request).enterpriseId,
+            request.params.id,
+            request.body,
+          ),
+        ),
+    );
+  };
+}
