@@ -11,6 +11,7 @@ const TIPOS: Record<string, RegExp> = {
   ingreso: /^facturas(-(mensajes|borrador|estados|detalle))?\.ts$/,
   global: /^facturas-globales(-[a-z]+)?\.ts$/,
   pago: /^complementos-pago\.ts$/,
+  notaCredito: /^notas-credito\.ts$/,
 };
 const archivos = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
 const tipoDe = (f: string) => Object.keys(TIPOS).find((t) => TIPOS[t]!.test(f));
