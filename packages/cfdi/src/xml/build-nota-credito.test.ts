@@ -152,6 +152,12 @@ describe('nota de crédito (CFDI de egreso, tipo E)', () => {
       ['80101500', '1', '99.99', '9.99'],
     ]);
     expect(c.Conceptos[0]!.Descripcion).toBe('Devolución: Laptop');
+    const conMotivo = nota(
+      draft({ motivo: ' Producto dañado. ', ajuste: { tipo: 'importe', importe: '10' } }),
+    );
+    expect(conMotivo.comprobante.Conceptos[0]!.Descripcion).toBe(
+      'Producto dañado. Bonificación sobre: Laptop',
+    );
     expect(c.Total).toBe('220.40');
   });
 

@@ -10,6 +10,7 @@ import type { Comprobante } from './model.ts';
 import {
   buildComprobanteConConceptos,
   type BuildContext,
+  type ConceptoIngresoDraft,
   type EmisorDraft,
   type ReceptorDraft,
 } from './nodos/index.ts';
@@ -28,6 +29,8 @@ export interface NotaCreditoDraft {
   tipoCambio?: string;
   facturas: readonly FacturaAcreditada[];
   ajuste: AjusteNotaCredito;
+  /** Why it is issued ("Descuento por pronto pago"): it leads each concepto's Descripcion. */
+  motivo?: string;
 }
 
 export type ResultadoBuildNotaCredito =
@@ -39,6 +42,12 @@ export type ResultadoBuildNotaCredito =
       aplicado: string[];
     }
   | { ok: false; errores: ErrorCalculo[] };
+
+/** The reason, when given, leads each concepto's description: the printed note says why. */
+function conMotivo(conceptos: ConceptoIngresoDraft[], motivo: string | undefined) {
+  const m = motivo?.trim().replace(/[.\s]+$/, '');
+  return m ? conceptos.map((c) => ({ ...c, descripcion: `${m}. ${c.descripcion}` })) : conceptos;
+}
 
 /** A concepto's share of the Total: Importe − Descuento + its transferred − its withheld taxes. */
 function totalDeConcepto(c: ConceptoCalculado): Decimal {
@@ -91,7 +100,7 @@ export function buildNotaCredito(
       cfdiRelacionados: [
         { tipoRelacion: r.nota.tipoRelacion, uuids: draft.facturas.map((f) => f.uuid) },
       ],
-      conceptos: r.nota.conceptos,
+      conceptos: conMotivo(r.nota.conceptos, draft.motivo),
     },
     ctx,
   );

@@ -72,6 +72,7 @@ function construir(
       ...(ctx.tipoCambio ? { tipoCambio: ctx.tipoCambio } : {}),
       facturas: ctx.facturas.map((f) => f.acreditada),
       ajuste: ajusteDe(ctx, draft),
+      ...(draft.motivo ? { motivo: draft.motivo } : {}),
     },
     { fecha: fechaLocal(sf.fecha, ctx.zona) },
   );

@@ -99,6 +99,10 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
     writeFileSync(file, pdf.rawPayload);
     const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
     expect(text).toContain('NOTA DE CRÉDITO');
+    // The reason leads the concept's description (pdftotext breaks the cell's lines).
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Descuento por pronto pago. Bonificación sobre: Servicio de consultoría',
+    );
     expect(text).toContain(f.uuid!.toUpperCase());
   }, 60_000);
 
