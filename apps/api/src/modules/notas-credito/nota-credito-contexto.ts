@@ -14,6 +14,7 @@ import {
   DATOS_FISCALES_INCOMPLETOS,
   FACTURA_CANCELADA,
   FACTURA_NO_EXISTE,
+  FACTURA_PPD,
   FACTURA_REPETIDA,
   FACTURA_SIN_TIMBRAR,
   OTRO_CLIENTE,
@@ -93,6 +94,7 @@ function revisarFacturas(
     if (f.status === 'cancelada') agregar(errores, 'facturas', FACTURA_CANCELADA);
     else if (f.status !== 'timbrada' || !f.uuid || !f.xml_timbrado)
       agregar(errores, 'facturas', FACTURA_SIN_TIMBRAR);
+    else if (f.metodo_pago === 'PPD') agregar(errores, 'facturas', FACTURA_PPD);
     if (f.client_id !== principal.client_id) agregar(errores, 'facturas', OTRO_CLIENTE);
     const moneda = draft.moneda ?? principal.moneda;
     if (f.moneda !== moneda) agregar(errores, 'moneda', otraMoneda(nombreDe(f), f.moneda, moneda));

@@ -16,7 +16,8 @@ import {
 import { getBalance } from '../credits/credits.service.ts';
 import { api } from '../facturas/facturas.test-support.ts';
 import { createSerie } from '../series/series.service.ts';
-import { FACTURA_CANCELADA, FACTURA_SIN_TIMBRAR } from './nota-credito-mensajes.ts';
+import type { FacturaDetail } from '@repo/contracts/facturas';
+import { FACTURA_CANCELADA, FACTURA_PPD, FACTURA_SIN_TIMBRAR } from './nota-credito-mensajes.ts';
 
 let t: TestApp;
 const work = mkdtempSync(join(tmpdir(), 'notas-credito-'));
@@ -43,6 +44,32 @@ async function serieNotas(e: Cobrador): Promise<number> {
   ).id;
 }
 
+/** Stamps a PUE invoice (paid by transfer) of one line with IVA 16 %. */
+async function facturaPue(
+  e: Cobrador,
+  over: { precio?: string; cantidad?: string } = {},
+): Promise<FacturaDetail> {
+  const res = await api(t, e, 'POST', `${V40}/facturas-ingreso`, {
+    client_id: e.clientId,
+    serie_id: e.serieId,
+    forma_pago: '03',
+    metodo_pago: 'PUE',
+    uso_cfdi: 'G03',
+    partidas: [
+      {
+        product_service_id: e.productId,
+        cantidad: over.cantidad ?? '1',
+        precio_unitario: over.precio ?? '1000.00',
+        descuento: '0',
+        impuestos_trasladados: [e.taxes.iva16],
+        impuestos_retenidos: [],
+      },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.factura;
+}
+
 async function egresos(enterpriseId: number): Promise<number> {
   const [r] = rowsOf<{ n: number }>(
     await t.deps.db.execute(
@@ -56,7 +83,7 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
   it('a 10 % discount on a stamped invoice: a SAT-valid tipo E (G02, PUE, relation 01 to its UUID), one credit, in the list and the detail, a PDF that says NOTA DE CRÉDITO', async () => {
     const e = await seedCobrador(t, 10);
     const serieId = await serieNotas(e);
-    const f = await facturaPpd(t, e);
+    const f = await facturaPue(e);
     const antes = await getBalance(t.deps.db, e.enterpriseId);
     const res = await api(t, e, 'POST', NC, {
       serie_id: serieId,
@@ -109,7 +136,7 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
   it('is refused, with nothing stamped and no credit spent, above what remains of the invoice, against a cancelled or unstamped invoice, or in another currency', async () => {
     const e = await seedCobrador(t, 10);
     const serieId = await serieNotas(e);
-    const f = await facturaPpd(t, e);
+    const f = await facturaPue(e);
     const primera = await api(t, e, 'POST', NC, {
       serie_id: serieId,
       facturas: [f.id],
@@ -117,7 +144,7 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
       importe: '500',
     });
     expect(primera.statusCode, primera.body).toBe(200);
-    const otra = await facturaPpd(t, e);
+    const otra = await facturaPue(e);
     const credito = await getBalance(t.deps.db, e.enterpriseId);
     const n = await egresos(e.enterpriseId);
 
@@ -152,8 +179,15 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
     const cancelada = await api(t, e, 'POST', NC, { ...justo, facturas: [otra.id] });
     expect(cancelada.json().dataError.facturas).toEqual([FACTURA_CANCELADA]);
 
+    const ppd = await facturaPpd(t, e);
+    const credito2 = await getBalance(t.deps.db, e.enterpriseId);
+    const aPpd = await api(t, e, 'POST', NC, { ...justo, facturas: [ppd.id] });
+    expect(aPpd.statusCode).toBe(422);
+    expect(aPpd.json().dataError.facturas).toEqual([FACTURA_PPD]);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(credito2);
+
     expect(await egresos(e.enterpriseId)).toBe(n);
-    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(credito);
+    expect(credito2).toBe(credito - 1); // only the PPD invoice's own stamp
 
     // Exactly what remains is accepted: the invoice is then fully credited.
     const resto = await api(t, e, 'POST', NC, justo);
@@ -164,7 +198,7 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
   it('a return (relation 03) of a quantity of a line, and its cancellation gives the amount back', async () => {
     const e = await seedCobrador(t, 10);
     const serieId = await serieNotas(e);
-    const f = await facturaPpd(t, e, { cantidad: '4', precio: '250.00' });
+    const f = await facturaPue(e, { cantidad: '4', precio: '250.00' });
     const res = await api(t, e, 'POST', NC, {
       serie_id: serieId,
       facturas: [f.id],
