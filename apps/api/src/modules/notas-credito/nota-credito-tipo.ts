@@ -147,6 +147,7 @@ export function notaCredito(deps: Deps): TipoDocumento<NotaCreditoRequest, Conte
           tipo_relacion: draft.tipo === 'devolucion' ? '03' : '01',
           motivo: draft.motivo ?? '',
           moneda: ctx.moneda,
+          tipo_cambio: ctx.tipoCambio,
           subtotal: r.comprobante.SubTotal,
           total: r.comprobante.Total,
           draft: guardado,

@@ -82,6 +82,8 @@ export interface NotaCreditoFila {
   tipo_relacion: '01' | '03';
   motivo: string;
   moneda: string;
+  /** MXN per unit of `moneda` (null in MXN): Inicio's figures take the note in pesos. */
+  tipo_cambio: string | null;
   subtotal: string;
   total: string;
   draft: Omit<NotaCreditoRequest, 'idempotency_key'>;
@@ -97,10 +99,10 @@ export async function insertNotaCredito(
 ) {
   await tx.execute(sql`
     insert into notas_credito (enterprise_id, comprobante_id, client_id, client_name, client_rfc,
-                               tipo_relacion, motivo, moneda, subtotal, total, draft)
+                               tipo_relacion, motivo, moneda, tipo_cambio, subtotal, total, draft)
     values (${enterpriseId}, ${comprobanteId}, ${fila.client_id}, ${fila.client_name},
             ${fila.client_rfc}, ${fila.tipo_relacion}, ${fila.motivo}, ${fila.moneda},
-            ${fila.subtotal}, ${fila.total}, ${JSON.stringify(fila.draft)}::jsonb)`);
+            ${fila.tipo_cambio}, ${fila.subtotal}, ${fila.total}, ${JSON.stringify(fila.draft)}::jsonb)`);
   for (const f of facturas)
     await tx.execute(sql`
       insert into notas_credito_facturas (enterprise_id, comprobante_id, factura_id, importe)

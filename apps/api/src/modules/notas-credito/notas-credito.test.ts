@@ -70,6 +70,13 @@ async function facturaPue(
   return res.json().data.factura;
 }
 
+/** Inicio's figure of this month: invoiced, net of credit notes, and how many invoices. */
+async function esteMes(e: Cobrador) {
+  const res = await api(t, e, 'GET', '/api/inicio/resumen');
+  const { total, facturas } = res.json().data.meses.at(-1);
+  return { total, facturas };
+}
+
 async function egresos(enterpriseId: number): Promise<number> {
   const [r] = rowsOf<{ n: number }>(
     await t.deps.db.execute(
@@ -195,7 +202,7 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
     expect(resto.json().data.data.total).toBe('580.00');
   }, 60_000);
 
-  it('a return (relation 03) of a quantity of a line, and its cancellation gives the amount back', async () => {
+  it("a return (relation 03) of a quantity of a line, and its cancellation gives the amount back; Inicio's month is net of the notes in force", async () => {
     const e = await seedCobrador(t, 10);
     const serieId = await serieNotas(e);
     const f = await facturaPue(e, { cantidad: '4', precio: '250.00' });
@@ -208,6 +215,8 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
     expect(res.statusCode, res.body).toBe(200);
     const nota = res.json().data.data;
     expect(nota).toMatchObject({ tipo_relacion: '03', total: '1160.00' });
+    // Inicio's month is net of the note: everything invoiced was returned.
+    expect(await esteMes(e)).toEqual({ total: '0.00', facturas: 1 });
     const cfdi = await satOk(t, e.enterpriseId, nota.id);
     expect(cfdi.Conceptos[0]).toMatchObject({ Cantidad: '4', Importe: '1000.00' });
     const mas = await api(t, e, 'POST', NC, {
@@ -221,6 +230,7 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
     const cancelada = await api(t, e, 'POST', `${NC}/${nota.id}/cancelar`, { motivo: '02' });
     expect(cancelada.statusCode, cancelada.body).toBe(200);
     expect(cancelada.json().data.data.status).toBe('cancelada');
+    expect(await esteMes(e)).toEqual({ total: '1160.00', facturas: 1 });
     const otra = await api(t, e, 'POST', NC, {
       serie_id: serieId,
       facturas: [f.id],
@@ -228,5 +238,6 @@ describe('POST /api/facturacion/V40/nota-credito', () => {
       importe: '1',
     });
     expect(otra.statusCode, otra.body).toBe(200);
+    expect(await esteMes(e)).toEqual({ total: '1158.84', facturas: 1 });
   }, 60_000);
 });
