@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FacturaDetail } from '@repo/contracts/facturas';
 import { signInPage } from '../fixtures/accounts.ts';
-import { guardarPreFactura, newPage, pick, screenshot } from '../fixtures/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  guardarPreFactura,
+  horizontalOverflow,
+  newPage,
+  pick,
+  screenshot,
+} from '../fixtures/browser.ts';
 import { createClient, createProduct, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
@@ -187,5 +195,36 @@ describe('income invoice form', () => {
       headers: { Authorization: `Bearer ${s.session.token}` },
     });
     expect(gone.status).toBe(404);
+  });
+
+  it('tells, before stamping, what an invoice to the público en general carries instead of the client’s data, and offers no CP01', async () => {
+    const s = await setUpFacturacion(journey.app, journey.smtp, { name: 'Marta Ríos' });
+    await createClient(s.api, {
+      name_razon_social: 'JUAN PEREZ',
+      rfc: 'XAXX010101000',
+      regimenFiscal: '616',
+      usoCfdi: 'S01',
+      address: { codigo_postal: '06300' },
+    });
+    const aviso =
+      'Para el RFC genérico XAXX010101000 (público en general) el SAT pide que la factura lleve como domicilio fiscal del receptor el código postal del lugar de expedición (42501), el régimen fiscal 616 (Sin obligaciones fiscales) y el uso del CFDI S01 (Sin efectos fiscales), según la Guía de llenado del Anexo 20; la factura se emitirá con esos datos. El código postal 06300 del cliente no se usa en la factura.';
+    for (const [viewport, name] of [
+      [DESKTOP, 'factura-form-publico-general'],
+      [PHONE, 'factura-form-publico-general-telefono'],
+    ] as const) {
+      const page = await newPage(journey.browser, journey.app.url, viewport);
+      await signInPage(page, s.session);
+      await page.goto('/facturacion/facturas/nuevo');
+      await pick(page, 'factura-cliente', 'JUAN');
+      await expect.poll(() => page.getByTestId('factura-aviso-receptor').textContent()).toBe(aviso);
+      await expect.poll(() => page.locator('#factura-uso-cfdi').inputValue()).toBe('S01');
+      const usos = await page.locator('#factura-uso-cfdi option').allTextContents();
+      expect(usos.some((u) => u.includes('S01'))).toBe(true);
+      expect(usos.some((u) => u.includes('CP01'))).toBe(false);
+      await page.getByTestId('factura-aviso-receptor').scrollIntoViewIfNeeded();
+      await screenshot(page, name);
+      if (viewport === PHONE) expect(await horizontalOverflow(page)).toBe(0);
+      await page.close();
+    }
   });
 });

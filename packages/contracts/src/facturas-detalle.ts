@@ -41,6 +41,11 @@ export const FacturaDetail = FacturaListItem.extend({
   folio_sustitucion: z.string(),
   /** Why the PAC refused this attempt (status rechazada): its code and Spanish message. */
   rechazo: z.object({ codigo: z.string(), mensaje: z.string() }).nullable().optional(),
+  /**
+   * What the invoice carries in place of data the user gave, and why (a generic RFC takes the place
+   * of issue as its postal code, régimen 616 and uso S01: Guía de llenado del Anexo 20), in Spanish.
+   */
+  avisos: z.array(z.string()),
 });
 export type FacturaDetail = z.infer<typeof FacturaDetail>;
 

@@ -36,3 +36,5 @@ export {
   type DatosBancariosPago,
   type ErrorCampoPago,
 } from './forma-pago-pago.ts';
+export { MENSAJE_CP01_FUERA_DE_PAGOS } from './rules/emisor-receptor.ts';
+export { avisoReceptorGenerico } from './rules/receptor-generico.ts';

@@ -1,3 +1,4 @@
+import { avisoReceptorGenerico } from '@repo/cfdi/validacion';
 import { parseComprobanteXml, type Comprobante } from '@repo/cfdi/xml';
 import type { ClientResponse } from '@repo/contracts/clients';
 import type { FacturaDetail, FacturaDraft, FacturaDraftRequest } from '@repo/contracts/facturas';
@@ -97,10 +98,19 @@ async function detalle(deps: Deps, enterpriseId: number, row: FacturaRow): Promi
     draft,
     xml ? cfdi : null,
   );
+  const aviso =
+    ctx.client && datosFiscalesCompletos
+      ? avisoReceptorGenerico({
+          rfc: ctx.client.rfc,
+          lugarExpedicion: ctx.emisor.codigoPostal,
+          codigoPostalCliente: ctx.client.address.codigo_postal,
+        })
+      : null;
   return {
     ...toListItem(row),
     draft,
     partidas,
+    avisos: aviso ? [aviso] : [],
     cfdi: cfdi ? cfdiDatos(cfdi) : null,
     cfdi_errores: [...new Set(cfdiErrores)],
     fecha_timbrado: row.fecha_timbrado,

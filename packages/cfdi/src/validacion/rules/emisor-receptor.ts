@@ -86,12 +86,15 @@ export function reglasEmisorReceptor(
         'Para un RFC genérico el régimen fiscal del receptor debe ser 616 (Sin obligaciones fiscales).',
         'CFDI40159',
       );
+    // Guía de llenado del Anexo 20: S01 for the generic RFCs; CP01 in a CFDI de pagos.
     const usos = c.TipoDeComprobante === 'P' ? ['CP01'] : ['S01'];
     if (!usos.includes(re.UsoCFDI))
       e.add(
         'CFDI40161',
         'Receptor.UsoCFDI',
-        `Para un RFC genérico el uso del CFDI debe ser ${usos.join(' o ')}.`,
+        c.TipoDeComprobante === 'P'
+          ? 'Para un RFC genérico el uso del CFDI debe ser CP01.'
+          : `Para el RFC genérico ${re.Rfc} el uso del CFDI debe ser S01 (Sin efectos fiscales), según la Guía de llenado del Anexo 20; la factura no se emitió con ${re.UsoCFDI || 'otro uso'}: elija S01.`,
         'CFDI40161',
       );
   } else if (
@@ -171,8 +174,9 @@ export function reglasEmisorReceptor(
       'CFDI40160',
     );
   else if (
-    !(persona === 'moral' ? uso.aplicaMoral : uso.aplicaFisica) ||
-    !uso.regimenesFiscalesReceptores.includes(re.RegimenFiscalReceptor)
+    !generico &&
+    (!(persona === 'moral' ? uso.aplicaMoral : uso.aplicaFisica) ||
+      !uso.regimenesFiscalesReceptores.includes(re.RegimenFiscalReceptor))
   )
     e.add(
       'CFDI40161',
@@ -187,4 +191,15 @@ export function reglasEmisorReceptor(
       'En un comprobante de pago el uso del CFDI debe ser CP01.',
       'CFDI40161',
     );
+  else if (c.TipoDeComprobante !== 'P' && re.UsoCFDI === 'CP01' && !generico)
+    e.add(
+      'CFDI40161',
+      'Receptor.UsoCFDI',
+      MENSAJE_CP01_FUERA_DE_PAGOS,
+      'CFDI40161; c_UsoCFDI CP01',
+    );
 }
+
+/** c_UsoCFDI CP01 "Pagos" is the UsoCFDI of the CFDI de pagos (Guía de llenado del complemento de pagos). */
+export const MENSAJE_CP01_FUERA_DE_PAGOS =
+  'El uso del CFDI CP01 (Pagos) sólo se usa en el comprobante de recepción de pagos (tipo P); en una factura elija el uso que el cliente dará al comprobante, por ejemplo G03 (Gastos en general).';

@@ -16,7 +16,10 @@ export interface ReceptorDraft {
   domicilioFiscalReceptor?: string;
   /** Ignored for the generic RFCs: they use 616. */
   regimenFiscalReceptor?: string;
-  /** Ignored for the generic RFCs: they use S01. */
+  /**
+   * For the generic RFCs S01 (CP01 in pagos) when absent; one given is kept, so that the engine's rule
+   * refuses a wrong one (CFDI40161) instead of it being replaced without a word.
+   */
   usoCfdi?: string;
   /** c_Pais of a foreign receiver (XEXX010101000), never MEX. */
   residenciaFiscal?: string;
@@ -30,7 +33,11 @@ export function buildEmisor(e: EmisorDraft): Emisor {
   };
 }
 
-/** Receptor; the generic RFCs get LugarExpedicion, régimen 616 and UsoCFDI S01 (or CP01 in pagos). */
+/**
+ * Receptor; the generic RFCs get LugarExpedicion and régimen 616 (Guía de llenado del Anexo 20, the
+ * only values the SAT admits: avisoReceptorGenerico says so to the user), and UsoCFDI S01 (CP01 in
+ * pagos) when none is given.
+ */
 export function buildReceptor(
   r: ReceptorDraft,
   lugarExpedicion: string,
@@ -46,6 +53,6 @@ export function buildReceptor(
     RegimenFiscalReceptor: generico
       ? REGIMEN_FISCAL.SIN_OBLIGACIONES_FISCALES
       : (r.regimenFiscalReceptor ?? '').trim(),
-    UsoCFDI: generico ? usoGenerico : (r.usoCfdi ?? '').trim(),
+    UsoCFDI: generico ? (r.usoCfdi ?? '').trim() || usoGenerico : (r.usoCfdi ?? '').trim(),
   };
 }

@@ -133,7 +133,8 @@ export function FacturaForm(props: FacturaFormProps) {
     form.setValue('client_id', c?.id ?? null, { shouldDirty: true });
     form.clearErrors('client_id');
     if (!c) return;
-    form.setValue('uso_cfdi', c.usoCfdi);
+    // CP01 (Pagos) is not an invoice's uso: the user picks one (the field offers the others).
+    form.setValue('uso_cfdi', c.usoCfdi === 'CP01' ? '' : c.usoCfdi);
     const metodo = c.metodoPago ?? 'PUE';
     form.setValue('metodo_pago', metodo);
     form.setValue('forma_pago', metodo === 'PPD' ? '99' : (c.formaPago ?? ''));
@@ -220,7 +221,7 @@ export function FacturaForm(props: FacturaFormProps) {
                 <Form.Text muted>Hoy o hasta dos días atrás.</Form.Text>
               </Col>
 
-              <PagoFields cliente={cliente} />
+              <PagoFields cliente={cliente} lugarExpedicion={props.emisor?.codigo_postal ?? null} />
 
               <MonedaFields moneda={moneda} />
 

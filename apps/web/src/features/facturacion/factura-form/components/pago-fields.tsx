@@ -1,5 +1,8 @@
+import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
+import { USO_CFDI } from '@repo/cfdi/catalogos';
+import { avisoReceptorGenerico } from '@repo/cfdi/validacion';
 import type { ClientResponse } from '@repo/contracts/clients';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
@@ -12,9 +15,16 @@ import type { FacturaFormValues } from '../model/factura-form-values.ts';
 
 /**
  * Método and forma de pago (PPD takes forma 99) and the uso del CFDI, offered for the client's kind
- * of person and régimen.
+ * of person and régimen, never CP01 (Pagos: only the CFDI de pagos). For a generic RFC, what the
+ * invoice carries instead of the client's data and why (avisoReceptorGenerico, the API's notice).
  */
-export function PagoFields({ cliente }: { cliente: ClientResponse | null }) {
+export function PagoFields({
+  cliente,
+  lugarExpedicion,
+}: {
+  cliente: ClientResponse | null;
+  lugarExpedicion: string | null;
+}) {
   const form = useFormContext<FacturaFormValues>();
   const { errors } = form.formState;
   const formasPago = useFormasPago();
@@ -26,6 +36,14 @@ export function PagoFields({ cliente }: { cliente: ClientResponse | null }) {
   // Controlled: their options arrive after the value is set (catalog calls).
   const formaPago = useWatch({ control: form.control, name: 'forma_pago' });
   const usoCfdi = useWatch({ control: form.control, name: 'uso_cfdi' });
+  const aviso =
+    cliente && lugarExpedicion
+      ? avisoReceptorGenerico({
+          rfc: cliente.rfc,
+          lugarExpedicion,
+          codigoPostalCliente: cliente.address.codigo_postal,
+        })
+      : null;
   return (
     <>
       <Col sm={6} lg={4}>
@@ -86,7 +104,7 @@ export function PagoFields({ cliente }: { cliente: ClientResponse | null }) {
           onChange={(e) => form.setValue('uso_cfdi', e.target.value, { shouldDirty: true })}
         >
           <option value="">{cliente ? 'Elija el uso del CFDI' : 'Elija primero el cliente'}</option>
-          <ClaveOptions rows={usosCfdi.data ?? []} />
+          <ClaveOptions rows={(usosCfdi.data ?? []).filter((u) => u.clave !== USO_CFDI.PAGOS)} />
         </Form.Select>
         <Form.Control.Feedback type="invalid">{errors.uso_cfdi?.message}</Form.Control.Feedback>
         {cliente && (
@@ -95,6 +113,13 @@ export function PagoFields({ cliente }: { cliente: ClientResponse | null }) {
           </Form.Text>
         )}
       </Col>
+      {aviso && (
+        <Col xs={12}>
+          <Alert variant="info" className="mb-0 small" data-testid="factura-aviso-receptor">
+            {aviso}
+          </Alert>
+        </Col>
+      )}
     </>
   );
 }
