@@ -213,6 +213,27 @@ describe('nota de crédito (CFDI de egreso, tipo E)', () => {
     for (const r of checkSatMany(xmls)) expect(r.errors).toEqual([]);
   });
 
+  it('to the público en general (XAXX010101000) takes UsoCFDI S01, 616 and the place of issue, and passes the engine rules', () => {
+    const c = nota(
+      draft({
+        receptor: {
+          rfc: 'XAXX010101000',
+          nombre: 'JUAN PEREZ',
+          domicilioFiscalReceptor: '06300',
+          regimenFiscalReceptor: '616',
+        },
+      }),
+    ).comprobante;
+    expect(c.Receptor).toMatchObject({
+      DomicilioFiscalReceptor: '42501',
+      RegimenFiscalReceptor: '616',
+      UsoCFDI: 'S01',
+    });
+    expect(
+      validateComprobante({ ...c, NoCertificado: '30001000000400002434' }, { catalogos }),
+    ).toEqual([]);
+  });
+
   it('reads a stamped invoice back into concepts that compute to its own amounts (discount, IEPS and IVA on it, retentions)', () => {
     const f = factura();
     const ieps = {

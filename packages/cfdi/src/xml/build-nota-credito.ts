@@ -5,7 +5,7 @@ import {
 } from '../calc/nota-credito.ts';
 import type { ConceptoCalculado, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
 import { conMiles, Decimal, formatear } from '../decimal.ts';
-import { METODO_PAGO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
+import { METODO_PAGO, RFC_GENERICO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
 import type { Comprobante } from './model.ts';
 import {
   buildComprobanteConConceptos,
@@ -14,6 +14,11 @@ import {
   type EmisorDraft,
   type ReceptorDraft,
 } from './nodos/index.ts';
+
+function esRfcGenerico(rfc: string): boolean {
+  const r = rfc.trim().toUpperCase();
+  return r === RFC_GENERICO.PUBLICO_EN_GENERAL || r === RFC_GENERICO.EXTRANJERO;
+}
 
 /** The draft of a credit note (CFDI de egreso): the invoices it relates and what it gives back. */
 export interface NotaCreditoDraft {
@@ -96,7 +101,13 @@ export function buildNotaCredito(
       ...(draft.tipoCambio ? { tipoCambio: draft.tipoCambio } : {}),
       lugarExpedicion: draft.lugarExpedicion,
       emisor: draft.emisor,
-      receptor: { ...draft.receptor, usoCfdi: USO_CFDI.DEVOLUCIONES_DESCUENTOS_BONIFICACIONES },
+      receptor: {
+        ...draft.receptor,
+        // A generic RFC's uso is S01 (Guía de llenado del Anexo 20), which buildReceptor puts.
+        ...(esRfcGenerico(draft.receptor.rfc)
+          ? {}
+          : { usoCfdi: USO_CFDI.DEVOLUCIONES_DESCUENTOS_BONIFICACIONES }),
+      },
       cfdiRelacionados: [
         { tipoRelacion: r.nota.tipoRelacion, uuids: draft.facturas.map((f) => f.uuid) },
       ],
