@@ -4,7 +4,7 @@
 // with the one command that installs them.
 //
 //   node scripts/ensure-tools.mjs        what `npm test` needs
-//   node scripts/ensure-tools.mjs --ci   also what .ci/run needs (psql, faketime)
+//   node scripts/ensure-tools.mjs --ci   also what .ci/run needs (psql, faketime, pgbouncer)
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -24,6 +24,12 @@ export const TOOLS = [
     ci: true,
   },
   { command: 'faketime', pkg: 'faketime', why: 'CI runs the tests 400 days ahead', ci: true },
+  {
+    command: 'pgbouncer',
+    pkg: 'pgbouncer',
+    why: 'the API test behind PgBouncer in transaction mode (apps/api/src/db/pgbouncer.pg.test.ts)',
+    ci: true,
+  },
 ];
 
 /** Whether an executable named `command` is on PATH (or is the given absolute path). */
@@ -69,7 +75,8 @@ function main() {
   const has = (command) =>
     command === 'chromium' && process.env.CHROMIUM_PATH
       ? onPath(process.env.CHROMIUM_PATH)
-      : onPath(command);
+      : // Debian puts daemons (pgbouncer) in /usr/sbin, outside a plain user's PATH.
+        onPath(command, `${process.env.PATH ?? ''}${delimiter}/usr/sbin${delimiter}/sbin`);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const p = plan({ ci, has, isRoot, hasApt: onPath('apt-get') });
   if (p.action === 'none') return;

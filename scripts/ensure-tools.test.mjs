@@ -42,8 +42,8 @@ describe('ensure-tools plan', () => {
     });
   });
 
-  it('asks for psql and faketime only for CI', () => {
-    const has = without('psql', 'faketime');
+  it('asks for psql, faketime and pgbouncer only for CI', () => {
+    const has = without('psql', 'faketime', 'pgbouncer');
     expect(plan({ has, isRoot: true, hasApt: true }).action).toBe('none');
     expect(plan({ ci: true, has, isRoot: true, hasApt: true }).commands[1]).toEqual([
       'apt-get',
@@ -52,6 +52,7 @@ describe('ensure-tools plan', () => {
       '-qq',
       'postgresql-client',
       'faketime',
+      'pgbouncer',
     ]);
   });
 
@@ -64,6 +65,7 @@ describe('ensure-tools plan', () => {
       'pdftoppm',
       'psql',
       'faketime',
+      'pgbouncer',
     ]);
   });
 });

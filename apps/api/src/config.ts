@@ -23,6 +23,8 @@ export const configSchema = z.object({
       message:
         'must be a PostgreSQL URL like postgres://user:password@host:5432/database or postgresql:///database?host=/var/run/postgresql (or empty for the embedded PGlite)',
     }),
+  /** PostgreSQL: "on" sends the stamping path's statements as named prepared statements (parsed once per connection); "off" behind PgBouncer older than 1.21 in transaction mode, which cannot keep them. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   /** Secret for tokens and for encrypting CSD keys at rest; generated into DATA_DIR/secrets when empty. */
   APP_SECRET: z.string().default(''),
   /** Access-token lifetime in seconds. */
@@ -63,7 +65,7 @@ export const configSchema = z.object({
   SW_PASSWORD: z.string().default(''),
   /** SW Sapien long-lived token from its portal; wins over user and password. */
   SW_TOKEN: z.string().default(''),
-  /** Banxico SIE API query token: the reference exchange rates (FIX, series SF43718) of each day are fetched with it; when empty only the committed history in data/banxico is known. */
+  /** Banxico SIE API query token: the reference exchange rates of each day are fetched with it (the dollar's FIX SF43718, and Banxico's euro, yen, pound, yuan and Canadian dollar); when empty only the committed history in data/banxico is known, and an invoice or payment is checked against its newest rate with a band widened for its age (the forms then ask to verify the day's rate). */
   BANXICO_TOKEN: z.string().default(''),
   /** Banxico SIE API base URL (its official address unless told otherwise, e.g. a test double). */
   BANXICO_URL: z.string().url().default('https://www.banxico.org.mx/SieAPIRest/service/v1'),

@@ -1,6 +1,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { sinSentenciasPreparadas } from './consulta.ts';
 
 // The database handle every query takes, and the PostgreSQL pool. A server opens its database with
 // open.ts, which loads this module's node-postgres only on PostgreSQL (and pglite.ts only on PGlite).
@@ -36,9 +37,14 @@ export function fromPostgres(
   url: string,
   max = 10,
   onConnectionError: (error: Error) => void = () => {},
+  preparedStatements: 'on' | 'off' = 'on',
 ): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', (error) => onConnectionError(error));
+  if (preparedStatements === 'off') {
+    sinSentenciasPreparadas.add(pool);
+    pool.on('connect', (client) => sinSentenciasPreparadas.add(client));
+  }
   return {
     db: drizzlePg(pool) as unknown as Db,
     kind: 'postgres',

@@ -2,6 +2,13 @@ import type pg from 'pg';
 import type { Db } from './client.ts';
 
 /**
+ * The pools (and their connections) opened with DATABASE_PREPARED_STATEMENTS=off: consulta() sends
+ * their statements unnamed, since PgBouncer before 1.21 in transaction mode gives each transaction
+ * any server connection, where a statement prepared on another one does not exist (or already does).
+ */
+export const sinSentenciasPreparadas = new WeakSet<object>();
+
+/**
  * A hot-path statement as SQL text and parameters ($1, $2…), sent straight to the driver under `db`
  * (the pg pool, the client of a pg transaction, PGlite or its transaction) and answered as rows.
  * On the stamping path drizzle's query building (`sql` templates, insert builders, result mapping)
@@ -15,7 +22,7 @@ export async function consulta<T>(
   values: unknown[],
   /**
    * On PostgreSQL, a prepared statement of this name (one name, one text): each connection parses
-   * and plans it once, then sends only its parameters.
+   * and plans it once, then sends only its parameters (unless DATABASE_PREPARED_STATEMENTS=off).
    */
   nombre?: string,
 ): Promise<T[]> {
@@ -28,7 +35,7 @@ export async function consulta<T>(
     text,
     values,
     types: tiposPg ?? (await cargarTiposPg()),
-    ...(nombre ? { name: nombre } : {}),
+    ...(nombre && !sinSentenciasPreparadas.has(client) ? { name: nombre } : {}),
   });
   return r.rows;
 }

@@ -22,12 +22,17 @@ export function redactUrl(url: string): string {
  * and node-postgres with its drizzle driver (client.ts, about a tenth of a second of the start).
  */
 export async function openDatabase(
-  cfg: { DATABASE_URL: string; DATA_DIR: string },
+  cfg: { DATABASE_URL: string; DATA_DIR: string; DATABASE_PREPARED_STATEMENTS?: 'on' | 'off' },
   onConnectionError?: (error: Error) => void,
 ): Promise<Database> {
   if (cfg.DATABASE_URL) {
     const { fromPostgres } = await import('./client.ts');
-    const database = fromPostgres(cfg.DATABASE_URL, 10, onConnectionError);
+    const database = fromPostgres(
+      cfg.DATABASE_URL,
+      10,
+      onConnectionError,
+      cfg.DATABASE_PREPARED_STATEMENTS,
+    );
     try {
       await database.exec('select 1');
     } catch (error) {
