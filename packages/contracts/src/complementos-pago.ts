@@ -194,6 +194,11 @@ export const ComplementoPagoResponse = z.object({
   /** The serie's next folio after this stamp (spec: folio + 1). */
   serie: z.object({ id: z.number().int(), serie: z.string(), folio: z.number().int() }),
   user_total_remaining_credits: z.number().int(),
+  /**
+   * What the user should know of the stamped payment: each tax group of an invoice it does not carry
+   * (its share rounds to no base; the next payment carries it) and the least amount that would.
+   */
+  avisos: z.array(z.string()).optional(),
 });
 export type ComplementoPagoResponse = z.infer<typeof ComplementoPagoResponse>;
 

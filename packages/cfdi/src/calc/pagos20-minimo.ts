@@ -18,26 +18,35 @@ import { decimalesDe, type DocumentoPagadoDraft } from './pagos20.ts';
  * what the payments in force already carried of the group when the draft says it.
  */
 export function importeMinimoConImpuestos(doc: DocumentoPagadoDraft): Decimal | null {
+  let minimo: Decimal | null = null;
+  for (const g of doc.impuestos) {
+    const x = importeMinimoDeGrupo(doc, g);
+    if (x !== null && (minimo === null || x.lessThan(minimo))) minimo = x;
+  }
+  return minimo;
+}
+
+/** The same for one tax group: the least ImpPagado (up to the balance) that gives it a base. */
+export function importeMinimoDeGrupo(
+  doc: DocumentoPagadoDraft,
+  g: DocumentoPagadoDraft['impuestos'][number],
+): Decimal | null {
   const d = decimalesDe(doc.MonedaDR, doc.decimalesDR);
   const u = new Decimal(1).dividedBy(new Decimal(10).pow(d));
-  const previos = new Map((doc.previos ?? []).map((p) => [p.clave, p]));
   const total = new Decimal(doc.totalDocumento);
   const anterior = new Decimal(doc.pagadoAnterior);
   const saldo = total.minus(anterior);
   const desde = Decimal.max(new Decimal(doc.ImpPagado), u);
-  let minimo: Decimal | null = null;
-  for (const g of doc.impuestos) {
-    const base = new Decimal(g.Base);
-    if (!base.greaterThan(0)) continue;
-    const ub = new Decimal(1).dividedBy(new Decimal(10).pow(decimalesBase(g, d)));
-    const c = doc.previos
-      ? new Decimal(previos.get(claveGrupo(g))?.BaseDR ?? '0')
-      : redondear(base.times(anterior).dividedBy(total), decimalesBase(g, d));
-    const x = Decimal.max(
-      redondearArriba(c.plus(ub.dividedBy(2)).times(total).dividedBy(base).minus(anterior), d),
-      desde,
-    );
-    if (x.lessThanOrEqualTo(saldo) && (minimo === null || x.lessThan(minimo))) minimo = x;
-  }
-  return minimo;
+  const base = new Decimal(g.Base);
+  if (!base.greaterThan(0)) return null;
+  const ub = new Decimal(1).dividedBy(new Decimal(10).pow(decimalesBase(g, d)));
+  const previo = (doc.previos ?? []).find((p) => p.clave === claveGrupo(g));
+  const c = doc.previos
+    ? new Decimal(previo?.BaseDR ?? '0')
+    : redondear(base.times(anterior).dividedBy(total), decimalesBase(g, d));
+  const x = Decimal.max(
+    redondearArriba(c.plus(ub.dividedBy(2)).times(total).dividedBy(base).minus(anterior), d),
+    desde,
+  );
+  return x.lessThanOrEqualTo(saldo) ? x : null;
 }

@@ -208,3 +208,63 @@ describe('a payment in the middle cancelled and replaced (rules 7.5)', () => {
     for (const c of checks) expect(c.errors).toEqual([]);
   });
 });
+
+describe('a payment too small for one tax group of the invoice (issue 24)', () => {
+  it('is valid without that group, says which one and the least amount that carries it', () => {
+    // 1000.00 at IVA 16 % and 1.00 exempt: 1.00 paid gives the exempt group 0.00086 of base.
+    const f = factura([
+      { cantidad: '1', valor: '1000.00', impuestos: [IVA16] },
+      {
+        cantidad: '1',
+        valor: '1.00',
+        impuestos: [{ tipo: 'traslado', impuesto: '002', tipoFactor: 'Exento' }],
+      },
+    ]);
+    expect(f.Total).toBe('1161.00');
+    const r = buildPago(
+      {
+        serie: 'P',
+        folio: '1',
+        lugarExpedicion: '42501',
+        emisor: EKU,
+        receptor: CACX,
+        pago: {
+          fechaPago: '2024-03-02T12:00:00',
+          formaDePagoP: '03',
+          monedaP: 'MXN',
+          documentos: [
+            {
+              IdDocumento: UUID,
+              Serie: 'F',
+              Folio: '7',
+              MonedaDR: 'MXN',
+              NumParcialidad: 1,
+              totalDocumento: f.Total,
+              pagadoAnterior: '0',
+              ImpPagado: '1.00',
+              impuestos: gruposDe(f),
+              previos: [],
+            },
+          ],
+        },
+      },
+      { fecha: '2024-03-02T13:00:00' },
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errores));
+    expect(docto(r.comprobante).ImpuestosDR!.TrasladosDR!.map((l) => l.TipoFactorDR)).toEqual([
+      'Tasa',
+    ]);
+    // (0.005 × 1161.00 / 1.00) = 5.805: from 5.81 the exempt group has a base of one cent.
+    expect(r.avisos).toEqual([
+      {
+        field: 'pago.documentos[0].ImpPagado',
+        message:
+          'Este pago no lleva el IVA exento de la factura F-7: su parte del pago no llega a un centavo de base y el SAT no acepta una base de cero; la llevará el siguiente pago. Para llevarlo en éste, aplique al menos $ 5.81 MXN.',
+      },
+    ]);
+    expect(validateComprobante(r.comprobante, { catalogos: catalogosDePrueba })).toEqual([]);
+    // 5.81 carries both groups and says nothing.
+    const suficiente = pagar(f, 1, '0', '5.81', []);
+    expect(docto(suficiente).ImpuestosDR!.TrasladosDR).toHaveLength(2);
+  });
+});

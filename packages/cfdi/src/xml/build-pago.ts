@@ -11,6 +11,7 @@ import {
   type ReceptorDraft,
 } from './nodos/index.ts';
 import type { Comprobante, Pago } from './model.ts';
+import { gruposNoLlevados } from './pago-avisos.ts';
 import { normalizarTexto } from './texto.ts';
 
 export interface PagoBancarioDraft {
@@ -50,7 +51,13 @@ export interface PagoComprobanteDraft {
 }
 
 export type ResultadoBuildPago =
-  { ok: true; comprobante: Comprobante } | { ok: false; errores: ErrorCalculo[] };
+  | {
+      ok: true;
+      comprobante: Comprobante;
+      /** What the user should know of a valid payment: a tax group it does not carry (gruposNoLlevados). */
+      avisos: ErrorCalculo[];
+    }
+  | { ok: false; errores: ErrorCalculo[] };
 
 /**
  * A payment so small that its share of every tax group of the invoice rounds to no base: the SAT
@@ -206,5 +213,5 @@ export function buildPago(draft: PagoComprobanteDraft, ctx: BuildContext): Resul
     Conceptos: [{ ...CONCEPTO_PAGO }],
     Complemento: { Pagos: { Version: '2.0', Totales: calc.Totales, Pago: [pago] } },
   };
-  return { ok: true, comprobante };
+  return { ok: true, comprobante, avisos: gruposNoLlevados(p.documentos, calc.doctos) };
 }

@@ -36,6 +36,7 @@ function construir(
   ctx: ContextoPago,
   draft: ComplementoPagoRequest,
   sf: { serie: string; folio: number; fecha: Date },
+  avisos?: string[],
 ): Comprobante {
   const r = buildPago(
     {
@@ -89,6 +90,7 @@ function construir(
     }
     throw new AppError('VALIDATION', campos);
   }
+  if (avisos) avisos.splice(0, avisos.length, ...r.avisos.map((a) => a.message));
   return r.comprobante;
 }
 
@@ -99,15 +101,26 @@ export function campoDePago(field: string): string {
   return /ImpPagado|monto|\.Monto\b/.test(field) ? 'payment_amount' : field;
 }
 
-/** The payment complement as a plug-in of the shared lifecycle. */
-export function complementoPago(deps: Deps): TipoDocumento<ComplementoPagoRequest, ContextoPago> {
+/**
+ * The payment complement as a plug-in of the shared lifecycle. `avisos` receives the notices of the
+ * last payment built (gruposNoLlevados), for the answer.
+ */
+export function complementoPago(
+  deps: Deps,
+  avisos?: string[],
+): TipoDocumento<ComplementoPagoRequest, ContextoPago> {
   return {
     clave: 'pago',
     campoDe: campoDePago,
     cargarContexto: (enterpriseId, draft) => cargarContexto(deps, enterpriseId, draft),
     validar: (ctx, draft, instante) =>
-      construir(ctx, draft, { serie: ctx.serie.serie, folio: ctx.serie.folio, fecha: instante }),
-    construir,
+      construir(
+        ctx,
+        draft,
+        { serie: ctx.serie.serie, folio: ctx.serie.folio, fecha: instante },
+        avisos,
+      ),
+    construir: (ctx, draft, sf) => construir(ctx, draft, sf, avisos),
     verificarEnLaReserva: async (tx: Db, enterpriseId, ctx) => {
       const ids = ctx.documentos.map((d) => d.factura.id);
       const estados = await bloquearFacturas(tx, enterpriseId, ids);

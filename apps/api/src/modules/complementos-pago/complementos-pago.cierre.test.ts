@@ -157,3 +157,20 @@ describe('cancelling a PPD invoice that has payments in force', () => {
     cancelar.mockRestore();
   });
 });
+
+describe('a payment too small for one tax group', () => {
+  it('is stamped without it and the answer says which group and the least amount that carries it', async () => {
+    const e = await seedCobrador(t, 10);
+    // One litre at IEPS cuota 0.3521 on a price of 1000.00: 1.00 paid gives the IEPS 0.00086 litres.
+    const f = await facturaPpd(t, e, { trasladados: [e.taxes.iepsCuota, e.taxes.iva16] });
+    const res = await api(t, e, 'POST', `${V40}/complemento-pago`, pagoBody(e, f.id, 1));
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, avisos } = res.json().data;
+    const dr = docto(await satOk(t, e.enterpriseId, data.id));
+    expect(dr.ImpuestosDR!.TrasladosDR!.map((l) => l.ImpuestoDR)).toEqual(['002']);
+    expect(avisos).toHaveLength(1);
+    expect(avisos[0]).toMatch(
+      /^Este pago no lleva el IEPS trasladado \(cuota 0\.3521\) de la factura F-1: .* la llevará el siguiente pago\. Para llevarlo en éste, aplique al menos \$ [\d,]+\.\d\d MXN\.$/,
+    );
+  });
+});

@@ -161,7 +161,8 @@ export async function registrarPago(
   request: ComplementoPagoRequest,
 ): Promise<ComplementoPagoResponse> {
   const { idempotency_key, ...draft } = request;
-  const row = await emitirDocumento(deps, complementoPago(deps), enterpriseId, draft, {
+  const avisos: string[] = [];
+  const row = await emitirDocumento(deps, complementoPago(deps, avisos), enterpriseId, draft, {
     idempotencyKey: idempotency_key ?? null,
   });
   const pago = await findPago(deps.db, enterpriseId, row.id);
@@ -177,6 +178,7 @@ export async function registrarPago(
       folio: serie?.folio ?? (row.folio ?? 0) + 1,
     },
     user_total_remaining_credits: await getBalance(deps.db, enterpriseId),
+    ...(avisos.length ? { avisos } : {}),
   };
 }
 

@@ -146,6 +146,9 @@ export function PagoForm(props: {
         'success',
         `El complemento de pago ${r.data.comprobante.serie}-${String(r.data.comprobante.folio ?? '')} fue timbrado.`,
       );
+      // A tax group the payment does not carry (its share rounds to no base): said, with the least
+      // amount that would carry it; the next payment carries it.
+      for (const aviso of r.avisos ?? []) notify('warning', aviso);
       props.onStamped(r);
     });
   };
