@@ -14,6 +14,7 @@ import { sessionRoutes } from './route-table/session-routes.ts';
 import { facturacionRoutes } from './route-table/facturacion-routes.ts';
 import { creditosRoutes } from './route-table/creditos-routes.ts';
 import { facturasGlobalesRoutes } from './route-table/facturas-globales-routes.ts';
+import { notasCreditoRoutes } from './route-table/notas-credito-routes.ts';
 import { centroDeAyudaRoutes } from './route-table/centro-de-ayuda-routes.ts';
 import { clientesRoutes } from './route-table/clientes-routes.ts';
 import { productosServiciosRoutes } from './route-table/productos-servicios-routes.ts';
@@ -31,6 +32,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...facturacionRoutes,
   ...creditosRoutes,
   ...facturasGlobalesRoutes,
+  ...notasCreditoRoutes,
   ...centroDeAyudaRoutes,
   ...clientesRoutes,
   ...productosServiciosRoutes,

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { FacturaDetailScreen } from '#src/features/facturacion/facturas/components/factura-detail.tsx';
+import { NotasCreditoFactura } from '#src/features/facturacion/notas-credito/components/notas-credito-factura.tsx';
 import { PagosFactura } from '#src/features/facturacion/pagos/components/pagos-factura.tsx';
 
 export default function FacturacionFacturasDetalleScreen() {
@@ -12,6 +13,7 @@ export default function FacturacionFacturasDetalleScreen() {
       pagos={(factura, abrirFormulario) => (
         <PagosFactura factura={factura} abrirFormulario={abrirFormulario} />
       )}
+      notasCredito={(factura) => <NotasCreditoFactura factura={factura} />}
     />
   );
 }

@@ -24,22 +24,29 @@ describe('the invoicing menu (/facturacion)', () => {
         text: 'Emita la factura global de sus ventas al público en general por mes y año.',
         path: '/facturacion/facturas-globales',
       },
+      {
+        name: 'facturacion.notas-credito',
+        title: 'Notas de crédito',
+        text: 'Vea sus notas de crédito por descuento, bonificación o devolución; se emiten desde la factura timbrada.',
+        path: '/facturacion/notas-credito',
+      },
     ]);
   });
 
   it('gets the card of a type whose routes declare one, with no edit of the menu', () => {
     const notas = {
       ...ROUTES[0]!,
-      path: '/facturacion/notas-de-credito',
-      name: 'facturacion.notas-de-credito',
-      title: 'Notas de crédito',
-      menuFacturacion: 'Emita notas de crédito de sus facturas.',
+      path: '/facturacion/notas-de-debito',
+      name: 'facturacion.notas-de-debito',
+      title: 'Notas de débito',
+      menuFacturacion: 'Emita notas de débito de sus facturas.',
     };
     expect(menuFacturacion([...ROUTES, notas]).map((c) => c.title)).toEqual([
       'Facturas',
       'Pagos pendientes',
       'Facturas globales',
       'Notas de crédito',
+      'Notas de débito',
     ]);
   });
 });

@@ -13,27 +13,40 @@ const NUMBER = new Intl.NumberFormat('es-MX');
 export function TimbrarConfirm(props: {
   show: boolean;
   clientName: string;
-  total: string;
+  /** Null when the server computes it at stamping (a credit note): the sentence then names none. */
+  total: string | null;
   moneda: string;
   /** "con los datos del formulario" or "con los datos originales". */
   datos: string;
   onConfirm: () => void;
   onHide: () => void;
+  /** "Timbrar factura" unless another document is stamped. */
+  titulo?: string;
+  /** "la factura" unless another document is stamped. */
+  documento?: string;
 }) {
   const credits = useRemainingCredits();
   const stored = useSession().totalRemainingCredits;
   const available = credits.data ?? stored;
-  const total = `${formatCurrency(props.total)}${props.moneda === 'MXN' ? '' : ` ${props.moneda}`}`;
+  const total =
+    props.total === null
+      ? null
+      : `${formatCurrency(props.total)}${props.moneda === 'MXN' ? '' : ` ${props.moneda}`}`;
   return (
     <Modal show={props.show} onHide={props.onHide} centered>
       <Modal.Header closeButton>
-        <Modal.Title>Timbrar factura</Modal.Title>
+        <Modal.Title>{props.titulo ?? 'Timbrar factura'}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>
-          Se timbrará la factura de <strong>{props.clientName}</strong> por{' '}
-          <strong data-testid="timbrar-total">{total}</strong> {props.datos}. Ya timbrada no podrá
-          editarla; solo cancelarla.
+          Se timbrará {props.documento ?? 'la factura'} de <strong>{props.clientName}</strong>
+          {total !== null && (
+            <>
+              {' '}
+              por <strong data-testid="timbrar-total">{total}</strong>
+            </>
+          )}{' '}
+          {props.datos}. Ya timbrada no podrá editarla; solo cancelarla.
         </p>
         <p className="mb-0" data-testid="timbrar-creditos">
           Se usará <strong>1 crédito</strong>

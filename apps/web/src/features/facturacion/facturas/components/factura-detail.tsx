@@ -93,15 +93,18 @@ function FacturaNoDisponible(props: { notFound: boolean; onRetry: () => void }) 
 
 /** /facturacion/facturas/detalle/:facturaId. */
 /**
- * The invoice's detail. `pagos` renders the payments of a stamped PPD invoice: the route composes it
- * from the payments feature, so the income-invoice feature imports no other document type.
+ * The invoice's detail. `pagos` renders the payments of a stamped PPD invoice and `notasCredito` the
+ * credit notes of a stamped invoice: the route composes them from their features, so the
+ * income-invoice feature imports no other document type.
  */
 export function FacturaDetailScreen({
   facturaId,
   pagos,
+  notasCredito,
 }: {
   facturaId: number;
   pagos: (factura: FacturaDetail, abrirFormulario: boolean) => ReactNode;
+  notasCredito?: (factura: FacturaDetail) => ReactNode;
 }) {
   const query = useFactura(facturaId);
   const [modal, setModal] = useState<'cancelar' | 'timbrar' | null>(null);
@@ -174,6 +177,8 @@ export function FacturaDetailScreen({
         {stamped &&
           factura.metodo_pago === 'PPD' &&
           pagos(factura, new URLSearchParams(window.location.search).get('pago') === 'nuevo')}
+
+        {stamped && notasCredito?.(factura)}
 
         {factura.cfdi && <CfdiView cfdi={factura.cfdi} />}
 

@@ -1,0 +1,170 @@
+import { type ReactNode, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { Decimal } from '@repo/cfdi/decimal';
+import { formatCurrency } from '#src/shared/format/currency.ts';
+import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
+import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
+import { serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
+import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
+import { useNotaCredito } from '../api/notas-credito.ts';
+import { notaPaths } from '../nota-paths.ts';
+import { RELACION, notaStatus } from '../nota-status.ts';
+import { CancelarNotaModal } from './cancelar-nota-modal.tsx';
+
+function Dato(props: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="mb-3">
+      <div className="small text-body-secondary">{props.label}</div>
+      <div className="fw-semibold text-break" data-testid={props.testId}>
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+/** /facturacion/notas-credito/detalle/:notaId: the stamped note, its files, delivery and cancellation. */
+export function NotaCreditoDetail(props: { id: number }) {
+  const q = useNotaCredito(props.id);
+  const [cancelar, setCancelar] = useState(false);
+  const back = (
+    <Link to={notaPaths.list} className="small">
+      ← Notas de crédito
+    </Link>
+  );
+  if (q.isError || !(props.id > 0))
+    return (
+      <>
+        {back}
+        <Alert variant="warning" className="mt-3">
+          No encontramos la nota de crédito: no existe o no es de su empresa.
+        </Alert>
+      </>
+    );
+  if (!q.data)
+    return (
+      <div className="text-center py-5" role="status" aria-label="Cargando">
+        <Spinner />
+      </div>
+    );
+  const n = q.data;
+  const sellada = n.status === 'timbrada' || n.status === 'cancelada';
+  const estado = notaStatus(n.status);
+  const moneda = n.moneda === 'MXN' ? '' : ` ${n.moneda}`;
+  // Taxes transferred less withheld: Total − SubTotal of the CFDI (exact decimals).
+  const impuestos = new Decimal(n.total).minus(n.subtotal).toFixed(2);
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
+        <div>
+          {back}
+          <h1 className="h3 fw-bold mb-1 mt-1">Nota de crédito {serieFolio(n.serie, n.folio)}</h1>
+          <Badge bg={estado.bg} data-testid="nota-status">
+            {estado.label}
+          </Badge>
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          {sellada && (
+            <ComprobanteDownloads id={n.id} variant="outline-primary" pdfVariant="primary" />
+          )}
+          {n.status === 'timbrada' && (
+            <Button variant="outline-danger" onClick={() => setCancelar(true)}>
+              Cancelar nota de crédito
+            </Button>
+          )}
+        </div>
+      </div>
+      {sellada && <SinValidezFiscalAviso className="mb-4" />}
+      <Card className="shadow-sm mb-4">
+        <Card.Body>
+          <Row>
+            <Col sm={6} lg={3}>
+              <Dato label="Subtotal" testId="nota-subtotal">
+                {formatCurrency(n.subtotal)}
+                {moneda}
+              </Dato>
+            </Col>
+            <Col sm={6} lg={3}>
+              <Dato label="Impuestos" testId="nota-impuestos">
+                {formatCurrency(impuestos)}
+                {moneda}
+              </Dato>
+            </Col>
+            <Col sm={6} lg={3}>
+              <Dato label="Total" testId="nota-total">
+                {formatCurrency(n.total)}
+                {moneda}
+              </Dato>
+            </Col>
+            <Col sm={6} lg={3}>
+              <Dato label="Fecha de emisión">{n.fecha.replace('T', ' ')}</Dato>
+            </Col>
+            <Col sm={6} lg={6}>
+              <Dato label="Cliente">
+                {n.client_name} · {n.client_rfc}
+              </Dato>
+            </Col>
+            <Col sm={6} lg={6}>
+              <Dato label="Tipo de relación">{RELACION[n.tipo_relacion]}</Dato>
+            </Col>
+            {n.uuid && (
+              <Col lg={6}>
+                <Dato label="Folio fiscal (UUID)" testId="nota-uuid">
+                  {n.uuid}
+                </Dato>
+              </Col>
+            )}
+            {n.motivo && (
+              <Col lg={6}>
+                <Dato label="Motivo">{n.motivo}</Dato>
+              </Col>
+            )}
+          </Row>
+        </Card.Body>
+      </Card>
+      <Card className="shadow-sm mb-4">
+        <Card.Body>
+          <h2 className="h6 fw-bold mb-3">Facturas relacionadas</h2>
+          <Table responsive size="sm" className="mb-0" data-testid="nota-facturas">
+            <thead>
+              <tr>
+                <th>Factura</th>
+                <th>Folio fiscal (UUID)</th>
+                <th className="text-end">Acreditado</th>
+              </tr>
+            </thead>
+            <tbody>
+              {n.facturas.map((f) => (
+                <tr key={f.factura_id}>
+                  <td className="text-nowrap">
+                    <Link to={notaPaths.factura(f.factura_id)}>{f.serie_folio}</Link>
+                  </td>
+                  <td className="text-break small">{f.uuid}</td>
+                  <td className="text-end text-nowrap">{formatCurrency(f.importe)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Card.Body>
+      </Card>
+      {sellada && (
+        <ComprobantePaneles
+          comprobanteId={n.id}
+          comprobanteType="nota_credito"
+          clientId={n.client_id}
+          className="g-4 mb-5"
+        />
+      )}
+      {n.status === 'timbrada' && (
+        <CancelarNotaModal nota={n} show={cancelar} onHide={() => setCancelar(false)} />
+      )}
+    </>
+  );
+}
