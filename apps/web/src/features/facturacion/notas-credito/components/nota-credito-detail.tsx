@@ -8,13 +8,13 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { Decimal } from '@repo/cfdi/decimal';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { useNotaCredito } from '../api/notas-credito.ts';
+import { impuestosDeNota } from '../model/nota-form-model.ts';
 import { notaPaths } from '../nota-paths.ts';
 import { RELACION, notaStatus } from '../nota-status.ts';
 import { CancelarNotaModal } from './cancelar-nota-modal.tsx';
@@ -58,8 +58,7 @@ export function NotaCreditoDetail(props: { id: number }) {
   const sellada = n.status === 'timbrada' || n.status === 'cancelada';
   const estado = notaStatus(n.status);
   const moneda = n.moneda === 'MXN' ? '' : ` ${n.moneda}`;
-  // Taxes transferred less withheld: Total − SubTotal of the CFDI (exact decimals).
-  const impuestos = new Decimal(n.total).minus(n.subtotal).toFixed(2);
+  const impuestos = impuestosDeNota(n.subtotal, n.total);
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">

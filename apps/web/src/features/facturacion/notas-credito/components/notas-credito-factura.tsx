@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import type { FacturaDetail } from '@repo/contracts/facturas';
 import { formatCurrency } from '#src/shared/format/currency.ts';
@@ -9,7 +10,11 @@ import { serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { useNotasCredito } from '../api/notas-credito.ts';
 import { notaPaths } from '../nota-paths.ts';
 import { notaStatus } from '../nota-status.ts';
-import { NotaCreditoForm } from './nota-credito-form.tsx';
+
+// The form loads on the click that opens it, so the invoice's detail stays within its budget.
+const NotaCreditoForm = lazy(() =>
+  import('./nota-credito-form.tsx').then((m) => ({ default: m.NotaCreditoForm })),
+);
 
 /**
  * The credit notes of a stamped income invoice, on its detail (the route composes it): the ones
@@ -53,7 +58,11 @@ export function NotasCreditoFactura(props: { factura: FacturaDetail }) {
             ))}
           </ul>
         )}
-        {abierto && <NotaCreditoForm factura={factura} onClose={() => setAbierto(false)} />}
+        {abierto && (
+          <Suspense fallback={<Spinner size="sm" role="status" aria-label="Cargando" />}>
+            <NotaCreditoForm factura={factura} onClose={() => setAbierto(false)} />
+          </Suspense>
+        )}
       </Card.Body>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTA_FORM_INICIAL, cuerpoDeNota } from './nota-form-model.ts';
+import { NOTA_FORM_INICIAL, cuerpoDeNota, impuestosDeNota } from './nota-form-model.ts';
 
 const base = { ...NOTA_FORM_INICIAL, serie_id: '4' };
 
@@ -51,5 +51,14 @@ describe('the credit-note form', () => {
       ok: false,
       errores: { partidas: 'Elija al menos un concepto devuelto' },
     });
+  });
+});
+
+describe("the note's taxes on its detail", () => {
+  it('are its Total less its SubTotal, to the cent', () => {
+    expect(impuestosDeNota('100.00', '116.00')).toBe('16.00');
+    expect(impuestosDeNota('0.10', '0.12')).toBe('0.02');
+    expect(impuestosDeNota('1000', '1160')).toBe('160');
+    expect(impuestosDeNota('100.00', '96.00')).toBe('-4.00');
   });
 });

@@ -93,3 +93,20 @@ export function cuerpoDeNota(
     },
   };
 }
+
+/**
+ * The note's taxes as its CFDI states them: Total − SubTotal (transferred less withheld; a note has no
+ * Descuento), both computed by the API. Exact on the decimal texts, with no binary floats; kept out
+ * of decimal.js so the detail's chunk stays small.
+ */
+export function impuestosDeNota(subtotal: string, total: string): string {
+  const escala = (t: string, n: number) => {
+    const [e = '0', d = ''] = t.split('.');
+    return BigInt(e + d.padEnd(n, '0'));
+  };
+  const n = Math.max(subtotal.split('.')[1]?.length ?? 0, total.split('.')[1]?.length ?? 0);
+  const diff = escala(total, n) - escala(subtotal, n);
+  const signo = diff < 0n ? '-' : '';
+  const abs = (diff < 0n ? -diff : diff).toString().padStart(n + 1, '0');
+  return n === 0 ? `${signo}${abs}` : `${signo}${abs.slice(0, -n)}.${abs.slice(-n)}`;
+}
