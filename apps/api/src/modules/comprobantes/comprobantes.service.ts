@@ -7,9 +7,10 @@ import { tipoDelComprobante } from '@repo/contracts/tipos-comprobante/registro';
 import { parseComprobanteXml, type Comprobante } from '@repo/cfdi/xml';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { findLogo } from '../datos-fiscales/datos-fiscales.queries.ts';
+import { findDatosFiscales, findLogo } from '../datos-fiscales/datos-fiscales.queries.ts';
 import { findComprobante, type ComprobanteRow } from '../timbrado/timbrado.queries.ts';
 import { pacDePruebas } from '../../pac/modo-pruebas.ts';
+import { emisorDelPdf } from './pdf/emisor-del-pdf.ts';
 
 export type ComprobantesDeps = Pick<
   AppDeps,
@@ -66,13 +67,20 @@ export async function renderPdf(
   deps: Pick<ComprobantesDeps, 'db' | 'catalogos' | 'config'>,
   e: Entregable,
 ): Promise<Buffer> {
-  const logo = await findLogo(deps.db, e.row.enterprise_id);
+  const [logo, datos] = await Promise.all([
+    findLogo(deps.db, e.row.enterprise_id),
+    findDatosFiscales(deps.db, e.row.enterprise_id),
+  ]);
+  // The XML carries the legal name and the postal code only: the trade name and the address
+  // come from Mis datos fiscales as they are when the PDF is printed.
+  const emisor = datos ? emisorDelPdf(datos, deps.catalogos) : null;
   // The PDF library (pdfkit and its fonts, about 20 MB) loads with the first PDF, not at start.
   const { buildRepresentacionImpresa } = await import('./pdf/build-representacion-impresa.ts');
   return buildRepresentacionImpresa({
     xml: e.xml,
     tipo: e.type,
     logo,
+    emisor,
     cancelado: e.cancelado,
     pruebas: pacDePruebas(deps.config),
     catalogos: deps.catalogos,

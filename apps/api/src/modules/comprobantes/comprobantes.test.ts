@@ -18,6 +18,7 @@ import {
 import type { SandboxPac } from '@repo/pac';
 import { checkSat } from '../../../../../packages/cfdi/test/check-sat.ts';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
+import { enterprises } from '../../db/schema/enterprises.ts';
 import { comprobanteShareLinks } from '../../db/schema/comprobantes-envios.ts';
 import { users } from '../../db/schema/users.ts';
 import { createMailer } from '../../email/mailer.ts';
@@ -100,6 +101,37 @@ describe('comprobantes: PDF, XML, share links and e-mail of stamped CFDIs', () =
       // Stamped by the sandbox PAC: the paper says it has no fiscal validity.
       expect(text).toContain('DOCUMENTO DE PRUEBA SIN VALIDEZ FISCAL');
       expect(text).not.toContain('Verifique este comprobante en el portal del SAT');
+    });
+
+    it("the PDF shows the issuer's trade name and address from Mis datos fiscales", async () => {
+      await t.deps.db
+        .update(enterprises)
+        .set({
+          nombre_comercial: 'Ferretería La Esperanza',
+          estado: 'HID',
+          municipio: '048',
+          calle: 'Av. Juárez',
+          numero_exterior: '100',
+          numero_interior: '3',
+        })
+        .where(eq(enterprises.id, e.enterpriseId));
+      const row = await e.timbrar('simple');
+      const res = await get(api(row.id, 'get-invoice-pdf'), e.headers);
+      expect(res.statusCode).toBe(200);
+      const file = join(work, `${String(row.id)}-emisor.pdf`);
+      writeFileSync(file, res.rawPayload);
+      // PDF_SAMPLES_DIR keeps the page as a PNG for a visual check.
+      const samples = process.env.PDF_SAMPLES_DIR;
+      if (samples) execFileSync('pdftoppm', ['-png', '-r', '80', file, join(samples, 'emisor')]);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(text).toContain('Ferretería La Esperanza');
+      expect(text).toContain(cfdiDe(row).Emisor.Nombre);
+      expect(text).toContain(
+        'Domicilio: Av. Juárez 100 Int. 3, Pachuca de Soto, Hidalgo, C.P. 42501',
+      );
     });
 
     it('works for USD invoices, globales, complementos de pago, público en general and cancelled ones; each XML passes the SAT checks', async () => {

@@ -5,6 +5,7 @@ import type { ComprobanteType } from '@repo/contracts/comprobantes';
 import { parseComprobanteXml } from '@repo/cfdi/xml';
 import { dibujarRelacionados } from './cfdi-relacionados.ts';
 import { BOTTOM, C, F, M, W } from './disposicion.ts';
+import type { EmisorDelPdf } from './emisor-del-pdf.ts';
 import { dibujarEncabezado, TIPO_TITULO } from './encabezado.ts';
 import { dibujarReceptorYPago } from './receptor-y-pago.ts';
 import type { Lienzo } from './recibo-pago.ts';
@@ -24,6 +25,8 @@ export interface RepresentacionImpresaInput {
   tipo: ComprobanteType;
   /** The enterprise's logo (PNG or JPEG; other formats are left out). */
   logo: { data: Buffer; mime: string } | null;
+  /** The issuer's trade name and address from Mis datos fiscales (not in the CFDI 4.0 XML). */
+  emisor?: EmisorDelPdf | null;
   cancelado: boolean;
   /**
    * Stamped by a test PAC (the sandbox): every page says it has no fiscal validity, and the SAT
@@ -91,7 +94,7 @@ export async function buildRepresentacionImpresa(
   });
 
   const r = new Renderer(doc);
-  dibujarEncabezado(r, cfdi, tfd, input.catalogos, input.logo, serieFolio);
+  dibujarEncabezado(r, cfdi, tfd, input.catalogos, input.logo, serieFolio, input.emisor ?? null);
   dibujarReceptorYPago(r, input.catalogos, cfdi);
   dibujarRelacionados(r, input.catalogos, cfdi);
   SECCIONES_PDF[input.tipo](r, cfdi, input.catalogos);

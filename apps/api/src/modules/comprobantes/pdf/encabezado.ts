@@ -1,6 +1,7 @@
 import type { Catalogos } from '@repo/catalogos';
 import type { Comprobante, TimbreFiscalDigital } from '@repo/cfdi/xml';
 import { C, F, M, W } from './disposicion.ts';
+import type { EmisorDelPdf } from './emisor-del-pdf.ts';
 import { conDescripcion, formatFecha } from './formato.ts';
 import type { Lienzo } from './recibo-pago.ts';
 
@@ -27,6 +28,7 @@ export function dibujarEncabezado(
   cat: Pick<Catalogos, 'regimenFiscal' | 'exportaciones'>,
   logo: { data: Buffer; mime: string } | null,
   serieFolio: string,
+  emisor: EmisorDelPdf | null,
 ): void {
   const top = r.y;
   const boxW = 200;
@@ -46,7 +48,14 @@ export function dibujarEncabezado(
   const ex = M + logoW;
   const ew = boxX - ex - 12;
   let ey = top;
-  ey += r.t(cfdi.Emisor.Nombre, ex, ey, ew, F.b, 11.5, C.accent) + 3;
+  // The trade name the customer knows first, then the legal name the CFDI carries.
+  const comercial = emisor?.nombreComercial ?? '';
+  if (comercial && comercial.toUpperCase() !== cfdi.Emisor.Nombre.toUpperCase()) {
+    ey += r.t(comercial, ex, ey, ew, F.b, 11.5, C.accent) + 2;
+    ey += r.t(cfdi.Emisor.Nombre, ex, ey, ew, F.b, 9) + 3;
+  } else {
+    ey += r.t(cfdi.Emisor.Nombre, ex, ey, ew, F.b, 11.5, C.accent) + 3;
+  }
   ey += r.t(`RFC: ${cfdi.Emisor.Rfc}`, ex, ey, ew, F.b, 8.5) + 2;
   const regimen = cat.regimenFiscal(cfdi.Emisor.RegimenFiscal);
   ey +=
@@ -56,6 +65,7 @@ export function dibujarEncabezado(
       ey,
       ew,
     ) + 2;
+  if (emisor?.domicilio) ey += r.t(`Domicilio: ${emisor.domicilio}`, ex, ey, ew) + 2;
   ey += r.t(`Lugar de expedición (C.P.): ${cfdi.LugarExpedicion}`, ex, ey, ew) + 2;
 
   // Document box, right.
