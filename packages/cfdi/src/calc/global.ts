@@ -115,9 +115,33 @@ export function erroresDeTickets(tickets: readonly TicketGlobalDraft[]): ErrorCa
   return errores;
 }
 
-/** The engine's errors named after the global's draft (tickets[i].subtotal…). */
+/**
+ * The engine's words for a concepto, as a sale of the global says them: a global's user types
+ * sales (tickets), never conceptos, so a message about "el concepto" would name nothing on screen.
+ */
+const DE_CONCEPTO_A_VENTA: readonly (readonly [RegExp, string])[] = [
+  [/el importe del concepto/g, 'el subtotal de la venta'],
+  [/todo el importe del concepto/g, 'todo el subtotal de la venta'],
+  [/quite los impuestos del concepto/g, 'elija un grupo de impuestos sin impuestos para la venta'],
+  [/Un concepto objeto de impuesto/g, 'Una venta con impuestos'],
+  [/Un concepto que no es objeto de impuesto/g, 'Una venta sin impuestos'],
+  [/Un concepto/g, 'Una venta'],
+  [/un concepto/g, 'una venta'],
+  [/del concepto/g, 'de la venta'],
+  [/el concepto/g, 'la venta'],
+];
+
+export function mensajeDeVenta(message: string): string {
+  return DE_CONCEPTO_A_VENTA.reduce((m, [de, a]) => m.replace(de, a), message);
+}
+
+/** The engine's errors named after the global's draft (tickets[i].subtotal…), in its words. */
 export function erroresDeGlobal(errores: readonly ErrorCalculo[]): ErrorCalculo[] {
-  return errores.map((e) => ({ ...e, field: campoDeTicket(e.field) }));
+  return errores.map((e) => {
+    const field = campoDeTicket(e.field);
+    const deVenta = field.startsWith('tickets[');
+    return { ...e, field, ...(deVenta ? { message: mensajeDeVenta(e.message) } : {}) };
+  });
 }
 
 /** Every amount of the global and of each sale, or the errors per ticket. */

@@ -141,6 +141,20 @@ describe('factura global (rules 8)', () => {
     );
   });
 
+  it('a sale whose discount is too large is told about the sale, never a concepto', () => {
+    const r = calcularGlobal([
+      { folioVenta: 'T1', subtotal: '100', descuento: '150', impuestos: [IVA16] },
+      { folioVenta: 'T2', subtotal: '80', descuento: '80', impuestos: [IVA16] },
+    ]);
+    expect(r.ok).toBe(false);
+    const mensajes = !r.ok ? r.errores.map((e) => `${e.field}: ${e.message}`) : [];
+    expect(mensajes).toEqual([
+      'tickets[0].descuento: El descuento no puede ser mayor que el subtotal de la venta.',
+      'tickets[1].descuento: Una venta con impuestos no puede tener un descuento del 100 %: la base de sus impuestos sería cero.',
+    ]);
+    expect(mensajes.join(' ')).not.toMatch(/concepto/i);
+  });
+
   it('the validator refuses any CFDI with InformacionGlobal that breaks the global rules', () => {
     const c = built(draft(ventas(3)));
     const roto: Comprobante = {
