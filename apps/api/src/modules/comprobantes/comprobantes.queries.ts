@@ -35,7 +35,8 @@ export async function insertEnvioEmail(
     comprobante_id: number;
     emails: string[];
     comprobante_type: ComprobanteType;
-    sent_by_user_id: number;
+    /** The user who sent it; null when the product sent it on its own (a purchase's invoice). */
+    sent_by_user_id: number | null;
     outcome: 'enviado' | 'fallido';
     error_message: string;
     message_id: string;

@@ -55,7 +55,13 @@ export async function listInvoiceSentInformation(
  */
 export async function sendByEmail(
   deps: ComprobantesDeps,
-  input: { enterpriseId: number; userId: number; comprobanteId: number; body: SendByEmailRequest },
+  input: {
+    enterpriseId: number;
+    /** The user who asks; null when the product sends on its own (a credit purchase's invoice). */
+    userId: number | null;
+    comprobanteId: number;
+    body: SendByEmailRequest;
+  },
 ): Promise<EmailSendingInfo> {
   const e = await findEntregable(deps, input.enterpriseId, input.comprobanteId);
   if (input.body.comprobante_type !== e.type) {
@@ -64,7 +70,7 @@ export async function sendByEmail(
   const emails = [...new Set(input.body.emails.map((m) => m.toLowerCase()))];
   const [names, user, pdf] = await Promise.all([
     findEnterpriseNames(deps.db, input.enterpriseId),
-    findUserContact(deps.db, input.userId),
+    input.userId === null ? null : findUserContact(deps.db, input.userId),
     renderPdf(deps, e),
   ]);
   const empresa = names?.nombre_comercial || names?.razon_social || e.cfdi.Emisor.Nombre;

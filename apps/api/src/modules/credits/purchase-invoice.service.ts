@@ -38,7 +38,7 @@ export type PurchaseInvoiceDeps = Pick<
 
 export const EMISOR_NO_CONFIGURADO =
   'La facturación de las compras de créditos no está disponible por ahora. Escríbanos desde el Centro de ayuda y se la enviamos.';
-export const SOLO_PAGADA_SE_FACTURA = 'Sólo se factura una compra pagada.';
+export const SOLO_PAGADA_SE_FACTURA = 'Solo se factura una compra pagada.';
 export const YA_FACTURADA = 'Esta compra ya fue facturada.';
 export const datosFiscalesFaltantes = (faltan: string[]) =>
   `Para facturar su compra registre en Configuraciones › Mis datos fiscales: ${faltan.join(', ')}.`;
@@ -152,7 +152,8 @@ export async function invoiceCreditPurchase(
     try {
       await sendByEmail(deps, {
         enterpriseId: emisor.enterpriseId,
-        userId: 0,
+        // Sent by the product, not by a user of the issuing enterprise: recorded with no sender.
+        userId: null,
         comprobanteId,
         body: { emails: [user.email], comprobante_type: 'factura_ingreso' },
       });

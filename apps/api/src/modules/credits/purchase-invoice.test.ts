@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comprobantes } from '../../db/schema/comprobantes.ts';
+import { comprobanteEnviosEmail } from '../../db/schema/comprobantes-envios.ts';
 import { PLATFORM_ISSUER_RFC, seedPlatformIssuer } from '../../db/seed/platform-issuer.ts';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -104,6 +105,18 @@ describe('invoicing a credit purchase', () => {
     expect(
       mail.attachments.find((a) => a.contentType === 'application/xml')!.content.toString(),
     ).toBe(text);
+    // The e-mail is recorded with the invoice's sendings: sent by the product, no user behind it.
+    const [invoiced] = await t.deps.db
+      .select({ id: comprobantes.id })
+      .from(comprobantes)
+      .where(eq(comprobantes.uuid, res.body.data.invoice_data.uuid));
+    const envios = await t.deps.db
+      .select()
+      .from(comprobanteEnviosEmail)
+      .where(eq(comprobanteEnviosEmail.comprobante_id, invoiced!.id));
+    expect(envios).toMatchObject([
+      { emails: [e.email], outcome: 'enviado', sent_by_user_id: null, error_message: '' },
+    ]);
 
     const again = await h.call(
       'POST',
