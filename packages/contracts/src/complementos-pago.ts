@@ -81,7 +81,7 @@ export const ComplementoPagoRequest = z.object({
     (v) => v?.toUpperCase() ?? null,
   ),
   cta_beneficiario: texto(50, 'La cuenta beneficiaria no puede tener más de 50 caracteres'),
-  tipo_cadena_pago: texto(2, 'El tipo de cadena de pago sólo puede ser 01 (SPEI)'),
+  tipo_cadena_pago: texto(2, 'El tipo de cadena de pago solo puede ser 01 (SPEI)'),
   cert_pago: texto(20000, 'El certificado del pago es demasiado largo'),
   cad_pago: texto(20000, 'La cadena del pago es demasiado larga'),
   sello_pago: texto(20000, 'El sello del pago es demasiado largo'),

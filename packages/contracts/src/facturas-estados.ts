@@ -155,7 +155,7 @@ export const CancelarFacturaRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['folio_sustitucion'],
-        message: 'El folio de sustitución sólo se indica con el motivo 01',
+        message: 'El folio de sustitución solo se indica con el motivo 01',
       });
     }
   });

@@ -14,7 +14,7 @@ export const DESCUENTO_MAYOR_MESSAGE = 'El descuento no puede ser mayor a 100%';
 export const REGLA_626_MORAL_MESSAGE =
   'Para facturar a una persona moral, todos los conceptos deben incluir el impuesto trasladado y los impuestos retenidos correspondientes.';
 export const REGLA_626_MORAL_HINT =
-  'Por ejemplo: IVA trasladado 16%, ISR retenido 1.25% e IVA retenido de dos terceras partes (10.6666%); si el concepto está exento de IVA, sólo el ISR retenido.';
+  'Por ejemplo: IVA trasladado 16%, ISR retenido 1.25% e IVA retenido de dos terceras partes (10.6666%); si el concepto está exento de IVA, solo el ISR retenido.';
 export const REGLA_626_FISICA_MESSAGE =
   'Para facturar a una persona física, todos los conceptos deben tener solo impuestos trasladados.';
 /** Spec section 5, expired seals. */
@@ -31,7 +31,7 @@ export const TIPO_CAMBIO_MESSAGE =
 export const CONDICIONES_PAGO_MESSAGE =
   'Las condiciones de pago no pueden tener más de 1000 caracteres';
 export const EXPORTACION_MESSAGE =
-  'Sólo se admite la exportación 01 (No aplica); la 02 requiere el complemento de Comercio Exterior';
+  'Solo se admite la exportación 01 (No aplica); la 02 requiere el complemento de Comercio Exterior';
 export const PARTIDAS_REQUIRED_MESSAGE = 'Agregue al menos un concepto a la factura';
 export const PRODUCT_REQUIRED_MESSAGE = 'El producto o servicio es obligatorio';
 export const CANTIDAD_MESSAGE = 'La cantidad debe ser un número mayor a 0 con hasta 6 decimales';
@@ -44,7 +44,7 @@ export const PERIODICIDAD_MESSAGE = 'La periodicidad debe ser 01, 02, 03, 04 o 0
 export const MESES_MESSAGE = 'El mes debe ser una clave del 01 al 18';
 export const ANIO_MESSAGE = 'El año debe tener 4 dígitos';
 export const MOTIVO_CANCELACION_MESSAGE =
-  'El motivo de cancelación debe ser 01, 02 o 03 (el 04 sólo aplica a facturas globales)';
+  'El motivo de cancelación debe ser 01, 02 o 03 (el 04 solo aplica a facturas globales)';
 export const FOLIO_SUSTITUCION_MESSAGE = 'El folio fiscal de sustitución no es un UUID válido';
 export const STATUS_FILTER_MESSAGE = 'El estatus debe ser Todos, cancelled, timbrada o pre_factura';
 export const PAGE_SIZE_MESSAGE = 'El tamaño de página debe ser 30, 50 o 100';

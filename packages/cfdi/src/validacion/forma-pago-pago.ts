@@ -208,7 +208,7 @@ export function validarDatosBancariosPago(
     if (spei && datos.tipo_cadena_pago !== '01')
       errores.push({
         field: 'tipo_cadena_pago',
-        message: 'El tipo de cadena de pago sólo puede ser 01 (SPEI).',
+        message: 'El tipo de cadena de pago solo puede ser 01 (SPEI).',
       });
     const cadena: [CampoBancarioPago, string][] = [
       ['cert_pago', 'el certificado del pago'],

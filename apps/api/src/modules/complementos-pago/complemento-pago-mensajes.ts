@@ -7,13 +7,13 @@ export const DATOS_FISCALES_INCOMPLETOS =
   'Registre sus datos fiscales (RFC, razón social, régimen fiscal y código postal) antes de emitir un complemento de pago.';
 export const SERIE_PAGOS_NO_EXISTE = 'La serie no existe o no es de recepción de pagos.';
 export const FACTURA_CANCELADA = 'La factura está cancelada: no se le pueden registrar pagos.';
-export const FACTURA_SIN_TIMBRAR = 'Sólo se registran pagos de facturas timbradas.';
+export const FACTURA_SIN_TIMBRAR = 'Solo se registran pagos de facturas timbradas.';
 export const FACTURA_PUE =
   'La factura es de pago en una sola exhibición (PUE): no lleva complemento de pago.';
 export const OTRO_CLIENTE =
-  'Un pago de varias facturas sólo puede relacionar facturas del mismo cliente.';
+  'Un pago de varias facturas solo puede relacionar facturas del mismo cliente.';
 export const OTRA_MONEDA =
-  'Un pago de varias facturas sólo puede relacionar facturas de la misma moneda.';
+  'Un pago de varias facturas solo puede relacionar facturas de la misma moneda.';
 export const SUMA_DOCUMENTOS =
   'La suma de lo aplicado a cada factura debe ser igual al monto del pago.';
 export const FACTURA_REPETIDA = 'Cada factura puede aparecer una sola vez en el pago.';

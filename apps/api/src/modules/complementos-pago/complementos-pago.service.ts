@@ -31,7 +31,7 @@ import {
 
 export const PAGO_NO_EXISTE = 'El pago no existe.';
 export const PAGO_YA_CANCELADO = 'El complemento de pago ya está cancelado.';
-export const SOLO_PAGO_TIMBRADO = 'Sólo se puede cancelar un complemento de pago timbrado.';
+export const SOLO_PAGO_TIMBRADO = 'Solo se puede cancelar un complemento de pago timbrado.';
 export const PAGO_SIN_SUSTITUTO =
   'Para cancelar con el motivo 01 primero timbre el complemento que sustituye a éste, relacionándolo con el tipo de relación 04, e indique su folio fiscal.';
 

@@ -42,11 +42,11 @@ import { getRubros } from '../rubros-impuestos/rubros-impuestos.service.ts';
 
 export const GLOBAL_NO_EXISTE = 'La factura global no existe.';
 export const SOLO_GUARDADA_EDITAR =
-  'Sólo se puede modificar una factura global guardada: una timbrada ya no cambia.';
+  'Solo se puede modificar una factura global guardada: una timbrada ya no cambia.';
 export const GLOBAL_NO_EDITABLE =
   'Esta factura global guardada es de hace más de 2 años y ya no se puede modificar.';
 export const GLOBAL_YA_CANCELADA = 'La factura global ya está cancelada.';
-export const SOLO_TIMBRADA_CANCELAR = 'Sólo se puede cancelar una factura global timbrada.';
+export const SOLO_TIMBRADA_CANCELAR = 'Solo se puede cancelar una factura global timbrada.';
 export const GLOBAL_SIN_SUSTITUTO =
   'Para cancelar con el motivo 01 primero timbre la factura global que sustituye a ésta, relacionándola con el tipo de relación 04, e indique su folio fiscal.';
 

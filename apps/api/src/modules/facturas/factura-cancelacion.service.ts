@@ -20,7 +20,7 @@ export function facturaConPagos(factura: string, pagos: readonly string[]): stri
   return `La factura ${factura} tiene ${varios ? 'complementos' : 'un complemento'} de pago vigente${varios ? 's' : ''}: ${pagos.join(', ')}. Primero cancele ${varios ? 'esos complementos' : 'ese complemento'} de pago y después la factura; no se envió nada al PAC.`;
 }
 export const FACTURA_YA_CANCELADA = 'La factura ya está cancelada.';
-export const SOLO_TIMBRADA_CANCELAR = 'Sólo se puede cancelar una factura timbrada.';
+export const SOLO_TIMBRADA_CANCELAR = 'Solo se puede cancelar una factura timbrada.';
 
 function statusDe(status: string): FacturaStatus {
   return status === 'cancelada'

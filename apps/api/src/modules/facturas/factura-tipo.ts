@@ -47,7 +47,7 @@ export const IMPUESTO_NO_EXISTE = 'El impuesto seleccionado no existe.';
 export const INFO_GLOBAL_REQUERIDA =
   'Para facturar a PUBLICO EN GENERAL indique la periodicidad, el mes y el año de la información global.';
 export const INFO_GLOBAL_NO_APLICA =
-  'La información global sólo se indica cuando el cliente es PUBLICO EN GENERAL (RFC XAXX010101000).';
+  'La información global solo se indica cuando el cliente es PUBLICO EN GENERAL (RFC XAXX010101000).';
 
 export type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'> &
   Partial<Pick<AppDeps, 'tiposDeCambio'>>;

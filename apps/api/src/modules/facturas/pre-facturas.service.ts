@@ -13,9 +13,9 @@ import { getFactura, preFactura, sinClave } from './facturas.service.ts';
 /** Pre-invoices saved, edited and deleted (no folio, no credit); stamped in factura-timbrado. */
 
 export const SOLO_PRE_FACTURA_EDITAR =
-  'Sólo se puede editar una pre-factura: una factura timbrada ya no cambia.';
+  'Solo se puede editar una pre-factura: una factura timbrada ya no cambia.';
 export const SOLO_PRE_FACTURA_ELIMINAR =
-  'Sólo se puede eliminar una pre-factura: una factura timbrada se cancela.';
+  'Solo se puede eliminar una pre-factura: una factura timbrada se cancela.';
 
 async function prepararPreFactura(deps: Deps, enterpriseId: number, draft: FacturaDraft) {
   const ctx = await cargarContexto(deps, enterpriseId, draft);

@@ -12,7 +12,7 @@ export interface MultipartForm {
   fields: Map<string, string>;
 }
 
-export const NOT_MULTIPART = 'Envía los archivos como multipart/form-data.';
+export const NOT_MULTIPART = 'Envíe los archivos como multipart/form-data.';
 
 /**
  * Reads a multipart form into memory (the server's multipart limits bound each file). Only the named

@@ -266,7 +266,7 @@ describe('sellos-fiscales', () => {
       payload: { password: 'x' },
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json().dataError).toBe('Envía los archivos como multipart/form-data.');
+    expect(json.json().dataError).toBe('Envíe los archivos como multipart/form-data.');
     expect(await rows(e.enterpriseId)).toEqual([]);
   });
 

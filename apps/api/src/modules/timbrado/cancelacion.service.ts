@@ -30,7 +30,7 @@ import {
  * Cancelado; meanwhile estatus_cancelacion shows 'En proceso' and the like.
  */
 
-export const NO_TIMBRADO = 'Sólo se puede cancelar o consultar un comprobante timbrado.';
+export const NO_TIMBRADO = 'Solo se puede cancelar o consultar un comprobante timbrado.';
 export const PAC_NO_DISPONIBLE_CONSULTA =
   'El PAC no respondió. Inténtelo de nuevo en unos momentos; no se ha perdido ninguna solicitud.';
 

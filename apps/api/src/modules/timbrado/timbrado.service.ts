@@ -187,7 +187,7 @@ export async function timbrarComprobante(
       if (previo) return reanudar(deps, await esperarRespuesta(deps, previo));
       throw new AppError(
         'CONFLICT',
-        'El folio siguiente de la serie ya se usó en otro comprobante. Ajusta el folio de la serie para continuar.',
+        'El folio siguiente de la serie ya se usó en otro comprobante. Ajuste el folio de la serie para continuar.',
         { persistent: true },
       );
     }

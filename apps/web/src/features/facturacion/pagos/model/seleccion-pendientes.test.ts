@@ -39,7 +39,7 @@ describe('choosing several pending invoices for one payment', () => {
     const otro = alternarSeleccion(sel, fila(3, { client_id: 2, client_name: 'OTRO SA' }));
     expect(otro.seleccion).toBe(sel);
     expect(otro.error).toBe(
-      'Un pago de varias facturas sólo puede relacionar facturas del mismo cliente: ya eligió facturas de XOCHILT CASAS CHAVEZ. Quite la selección para elegir las de otro cliente.',
+      'Un pago de varias facturas solo puede relacionar facturas del mismo cliente: ya eligió facturas de XOCHILT CASAS CHAVEZ. Quite la selección para elegir las de otro cliente.',
     );
     const usd = alternarSeleccion(sel, fila(4, { moneda: 'USD' }));
     expect(usd.seleccion).toBe(sel);

@@ -7,10 +7,10 @@ import type { PpdPendingPayment } from '@repo/contracts/facturas';
 export type Seleccion = readonly PpdPendingPayment[];
 
 export const OTRO_CLIENTE_SELECCION = (cliente: string) =>
-  `Un pago de varias facturas sólo puede relacionar facturas del mismo cliente: ya eligió facturas de ${cliente}. Quite la selección para elegir las de otro cliente.`;
+  `Un pago de varias facturas solo puede relacionar facturas del mismo cliente: ya eligió facturas de ${cliente}. Quite la selección para elegir las de otro cliente.`;
 
 export const OTRA_MONEDA_SELECCION = (moneda: string) =>
-  `Un pago de varias facturas sólo puede relacionar facturas de la misma moneda: ya eligió facturas en ${moneda}.`;
+  `Un pago de varias facturas solo puede relacionar facturas de la misma moneda: ya eligió facturas en ${moneda}.`;
 
 /** Adds or removes a row; answers the new selection, or the Spanish reason it cannot be added. */
 export function alternarSeleccion(
