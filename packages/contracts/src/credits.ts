@@ -134,8 +134,8 @@ export const CreditSpendingsQuery = PageQuery.extend({
   to: fecha,
   /** spend: a credit taken by a stamp; refund: given back when the PAC refused it. */
   type: z.enum(CREDIT_SPENDING_KINDS).optional(),
-  /** The document's CFDI type (I ingreso, P pago, E egreso). */
-  document_type: z.enum(['I', 'E', 'P', 'T', 'N']).optional(),
+  /** The document's CFDI type (I ingreso, P pago, E egreso), or G: a global invoice (an I). */
+  document_type: z.enum(['I', 'G', 'E', 'P', 'T', 'N']).optional(),
 });
 
 export const CreditSpending = z.object({
@@ -148,6 +148,8 @@ export const CreditSpending = z.object({
     .object({
       id: z.number().int(),
       tipo: z.string(),
+      /** A global invoice (CFDI type I with InformacionGlobal, from a serie of globals). */
+      global: z.boolean(),
       serie: z.string(),
       folio: z.number().int().nullable(),
       uuid: z.string().nullable(),

@@ -18,6 +18,7 @@ interface Row {
   balance_after: number;
   doc_id: number | null;
   tipo: string | null;
+  serie_kind: string | null;
   serie: string | null;
   folio: number | null;
   uuid: string | null;
@@ -81,7 +82,12 @@ export async function listSpendings(
   if (filters.from) where.push(sql`${day} >= ${filters.from}::date`);
   if (filters.to) where.push(sql`${day} <= ${filters.to}::date`);
   if (filters.type) where.push(sql`l.kind = ${filters.type}`);
-  if (filters.documentType) where.push(sql`c.tipo = ${filters.documentType}`);
+  // A global invoice is a CFDI of type I from a serie of globals: G asks for those, I for the rest.
+  if (filters.documentType === 'G')
+    where.push(sql`c.tipo = 'I' and c.serie_kind = 'facturas-globales'`);
+  else if (filters.documentType === 'I')
+    where.push(sql`c.tipo = 'I' and c.serie_kind is distinct from 'facturas-globales'`);
+  else if (filters.documentType) where.push(sql`c.tipo = ${filters.documentType}`);
   // The document is joined to filter by its type only: each ledger row has at most one.
   const matching = sql`from credit_ledger l
        ${filters.documentType ? DOCUMENT_JOIN(enterpriseId) : sql``}
@@ -100,7 +106,7 @@ export async function listSpendings(
       )
       select l.id, l.created_at, l.kind, l.credits,
              (b.total - later.later)::int as balance_after,
-             c.id as doc_id, c.tipo, c.serie, c.folio, c.uuid, c.status as doc_status
+             c.id as doc_id, c.tipo, c.serie_kind, c.serie, c.folio, c.uuid, c.status as doc_status
         from page l
         join later on later.id = l.id
         join credit_balances b on b.enterprise_id = ${enterpriseId}
@@ -122,6 +128,7 @@ export async function listSpendings(
           : {
               id: Number(r.doc_id),
               tipo: r.tipo ?? '',
+              global: r.serie_kind === 'facturas-globales',
               serie: r.serie ?? '',
               folio: r.folio === null ? null : Number(r.folio),
               uuid: r.uuid,

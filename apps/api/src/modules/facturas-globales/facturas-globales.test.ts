@@ -232,6 +232,18 @@ describe('facturas globales', () => {
       .map((g) => g.document?.id)
       .filter((id) => id !== undefined);
     expect(documentos).toEqual(expect.arrayContaining([primera.id, data(reemision).id]));
+    // Named global invoices, not income invoices, and filtered as such.
+    type Gasto = { document: { id: number; tipo: string; global: boolean } | null };
+    const conDocumento = (r: { json(): { data: { data: Gasto[] } } }) =>
+      r.json().data.data.filter((g) => g.document !== null);
+    expect(conDocumento(gastos).map((g) => [g.document!.tipo, g.document!.global])).toEqual([
+      ['I', true],
+      ['I', true],
+    ]);
+    const globales = await api(t, e, 'GET', '/api/user-credits-spendings?page=1&document_type=G');
+    expect(conDocumento(globales)).toHaveLength(2);
+    const ingreso = await api(t, e, 'GET', '/api/user-credits-spendings?page=1&document_type=I');
+    expect(conDocumento(ingreso)).toHaveLength(0);
   });
 
   it('row routing for every status and age (spec sections 2 and 9), with the clock moved a year', async () => {

@@ -7,7 +7,7 @@ export interface SpendingFilters {
   from: string;
   to: string;
   type: '' | 'spend' | 'refund';
-  documentType: '' | 'I' | 'P' | 'E';
+  documentType: '' | 'I' | 'G' | 'P' | 'E';
 }
 
 /** GET /user-credits-spendings?page with the date and type filters. */

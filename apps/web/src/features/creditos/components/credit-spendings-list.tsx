@@ -20,11 +20,16 @@ const DEFAULTS = {
 };
 const DOCUMENT_TYPES: Record<string, string> = {
   I: 'Factura de ingreso',
+  G: 'Factura global',
   E: 'Nota de crédito',
   P: 'Complemento de pago',
 };
 
+/** The filter's key of a document: a global invoice (a CFDI of type I) is told apart. */
+const documentType = (d: NonNullable<CreditSpending['document']>) => (d.global ? 'G' : d.tipo);
+
 function documentLink(d: NonNullable<CreditSpending['document']>): string | null {
+  if (d.global) return `/facturacion/facturas-globales/detalle/${d.id}`;
   return d.tipo === 'I' ? `/facturacion/facturas/detalle/${d.id}` : null;
 }
 
@@ -126,8 +131,14 @@ export function CreditSpendingsList() {
                   <li key={s.id} className="border-bottom py-2">
                     <div className="d-flex justify-content-between gap-2">
                       <span>
-                        {CREDIT_SPENDING_KIND_LABELS[s.type]}{' '}
-                        {s.document ? <DocumentLink d={s.document} /> : null}
+                        {CREDIT_SPENDING_KIND_LABELS[s.type]}
+                        {s.document && (
+                          <>
+                            {' · '}
+                            {DOCUMENT_TYPES[documentType(s.document)] ?? s.document.tipo}{' '}
+                            <DocumentLink d={s.document} />
+                          </>
+                        )}
                       </span>
                       <span className={s.credits < 0 ? 'text-danger' : 'text-success'}>
                         {s.credits > 0 ? '+' : ''}
@@ -171,7 +182,7 @@ export function CreditSpendingsList() {
                       <tr key={s.id}>
                         <td className="text-nowrap">{formatDateTime(s.date)}</td>
                         <td>{CREDIT_SPENDING_KIND_LABELS[s.type]}</td>
-                        <td>{d ? (DOCUMENT_TYPES[d.tipo] ?? d.tipo) : '—'}</td>
+                        <td>{d ? (DOCUMENT_TYPES[documentType(d)] ?? d.tipo) : '—'}</td>
                         <td className="text-nowrap">{d ? <DocumentLink d={d} /> : '—'}</td>
                         <td className="font-monospace small">{d?.uuid ?? '—'}</td>
                         <td
