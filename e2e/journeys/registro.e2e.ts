@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAccount, uniqueEmail } from '../fixtures/accounts.ts';
-import { newPage, screenshot, storedSession } from '../fixtures/browser.ts';
+import {
+  PHONE,
+  horizontalOverflow,
+  newPage,
+  screenshot,
+  storedSession,
+} from '../fixtures/browser.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 const journey = useJourney();
@@ -54,9 +60,27 @@ describe('registration', () => {
     await page.goto(`${welcome.pathname}${welcome.search}`);
     await page.getByText('¡Correo electrónico verificado!').waitFor();
     await expect.poll(() => page.title()).toBe('Bienvenido');
+    // The welcome names the wizard's steps, all of them, in its order.
+    const pasos = (await page.getByTestId('welcome-steps').locator('li').allInnerTexts()).map(
+      (p) => p.split(':')[0],
+    );
+    expect(await page.getByText(/empezar a facturar en seis pasos/).count()).toBe(1);
     await screenshot(page, 'bienvenido');
     await page.getByRole('button', { name: 'Continuar con la configuración inicial' }).click();
     await page.waitForURL(`**/configuracion-inicial/${newClientToken}`);
+    await expect
+      .poll(() => page.getByTestId('wizard-step').textContent())
+      .toBe(`Paso 1 de ${pasos.length}`);
+    const delAsistente = await page.locator('ol.list-inline li').allInnerTexts();
+    expect(delAsistente).toEqual(pasos.map((p, i) => `${i + 1}. ${p}`));
+    // The same welcome on a phone (the link again: the e-mail is already verified).
+    const phone = await newPage(journey.browser, journey.app.url, PHONE);
+    await phone.goto(`${welcome.pathname}${welcome.search}`);
+    await phone.getByTestId('welcome-steps').waitFor();
+    expect(await phone.getByTestId('welcome-steps').locator('li').count()).toBe(pasos.length);
+    expect(await horizontalOverflow(phone)).toBe(0);
+    await screenshot(phone, 'bienvenido-telefono');
+    await phone.context().close();
     const session = await storedSession(page);
     expect(session.accessToken).toBeTruthy();
     expect(Number(session.expirationDate)).toBeGreaterThan(Date.now());

@@ -35,7 +35,7 @@ import type { ProductFormApi } from '#src/features/productos-servicios/api/produ
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
-import { startSession } from '#src/shared/session/session-store.ts';
+import { startSessionWithCredits } from '#src/shared/session/session-credits.ts';
 import { lazy, preload } from '../lazy-screen.ts';
 
 // The tax list and its add/edit form, the client form and the product form are not in the first
@@ -187,8 +187,8 @@ function Wizard(props: { newClientToken: string; enterpriseId: number }) {
     <InitialConfigurationWizard
       newClientToken={newClientToken}
       canFinish={canFinish}
-      onFinished={(session) => {
-        startSession(session);
+      onFinished={async (session) => {
+        await startSessionWithCredits(session);
         notify('success', '¡Listo! Su cuenta está configurada.');
         void navigate('/', { replace: true });
       }}

@@ -1,16 +1,17 @@
 import type { LoginResponse } from '@repo/contracts/users';
 import { requestBody } from '../http/api-client.ts';
-import { destroySession, startSession } from './session-store.ts';
+import { startSessionWithCredits } from './session-credits.ts';
+import { destroySession } from './session-store.ts';
 
 export type LoginOutcome =
   { kind: 'signed-in' } | { kind: 'initial-configuration'; newClientToken: string };
 
 /** Spec section 4, login outcomes: a session, or the new-client token of an unfinished setup. */
-export function applyLoginResponse(data: LoginResponse): LoginOutcome {
+export async function applyLoginResponse(data: LoginResponse): Promise<LoginOutcome> {
   if ('new_client_token' in data) {
     return { kind: 'initial-configuration', newClientToken: data.new_client_token };
   }
-  startSession(data);
+  await startSessionWithCredits(data);
   return { kind: 'signed-in' };
 }
 

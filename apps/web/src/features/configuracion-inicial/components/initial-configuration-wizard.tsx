@@ -27,7 +27,7 @@ export function InitialConfigurationWizard(props: {
   renderStep: (step: number) => ReactNode;
   /** Whether the tax data are saved (needed to finish). */
   canFinish: boolean;
-  onFinished: (session: NewClientLoginResponse) => void;
+  onFinished: (session: NewClientLoginResponse) => void | Promise<void>;
 }) {
   const [step, setStep] = useState(FIRST_STEP);
   const [finishing, setFinishing] = useState(false);
@@ -38,7 +38,7 @@ export function InitialConfigurationWizard(props: {
     setFailure(null);
     setFinishing(true);
     try {
-      props.onFinished(await completeInitialConfiguration(props.newClientToken));
+      await props.onFinished(await completeInitialConfiguration(props.newClientToken));
     } catch (error) {
       setFailure(
         inlineErrorOf(error) ??

@@ -4,9 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { WELCOME_LINK_QUERY } from '@repo/contracts/new-client';
-import { startSession } from '#src/shared/session/session-store.ts';
+import { startSessionWithCredits } from '#src/shared/session/session-credits.ts';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
+import { WIZARD_STEPS } from '#src/features/configuracion-inicial/components/wizard-steps.ts';
 import { newClientLogin, validateNewClientToken } from '../api/new-client.ts';
+
+const PASOS: Record<number, string> = { 4: 'cuatro', 5: 'cinco', 6: 'seis', 7: 'siete', 8: 'ocho' };
 
 type State =
   | { step: 'verifying' }
@@ -60,7 +63,7 @@ export function Welcome(props: {
   const continueSetup = async () => {
     setContinuing(true);
     try {
-      startSession(await newClientLogin(props.newClientToken));
+      await startSessionWithCredits(await newClientLogin(props.newClientToken));
       props.onContinue(props.newClientToken);
     } catch {
       setContinuing(false);
@@ -95,11 +98,18 @@ export function Welcome(props: {
         </Alert.Heading>
         Gracias por confirmar <strong>{state.email}</strong>.
       </Alert>
-      <p>
-        Ahora configure su empresa para empezar a facturar: sus datos fiscales, sus sellos digitales
-        (CSD), sus series y folios, sus grupos de impuestos y su primer cliente. Le tomará unos
-        minutos.
+      <p className="mb-2">
+        Ahora configure su empresa para empezar a facturar en{' '}
+        {PASOS[WIZARD_STEPS.length] ?? WIZARD_STEPS.length} pasos; le tomará unos minutos:
       </p>
+      {/* The wizard's own steps, so this list and its counter ("Paso 1 de 6") always agree. */}
+      <ol data-testid="welcome-steps">
+        {WIZARD_STEPS.map((s) => (
+          <li key={s.title}>
+            <strong>{s.title}</strong>: {s.hint.charAt(0).toLowerCase() + s.hint.slice(1)}
+          </li>
+        ))}
+      </ol>
       <Button
         size="lg"
         className="w-100"

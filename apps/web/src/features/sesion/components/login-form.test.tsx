@@ -57,6 +57,37 @@ describe('LoginForm (without a form library, checked by the API contract)', () =
     expect(outcomes[0]).toEqual({ kind: 'initial-configuration', newClientToken: 'tok-1' });
   });
 
+  it('a signed-in login stores the remaining credits in the session before the first screen', async () => {
+    const user = {
+      id: 1,
+      email: 'ana@example.com',
+      name: 'Ana',
+      phone: '',
+      first_steps_completed: true,
+      enterprises: [
+        {
+          id: 9,
+          rfc: 'EKU9003173C9',
+          razon_social: 'ESCUELA KEMPER URGATE',
+          nombre_comercial: '',
+          settings_v40: { has_ppd_invoices: false },
+        },
+      ],
+    };
+    vi.stubGlobal('fetch', async (url: string) =>
+      String(url).includes('users/get-total-remaining-credits')
+        ? json(200, { success: true, data: { user_total_remaining_credits: 7 } })
+        : json(200, { success: true, data: { user, token: 'tok', expires_in: 3600 } }),
+    );
+    // What the session holds when the form hands over (and the app opens its first screen).
+    const stored: (string | null)[] = [];
+    render(<LoginForm onDone={() => stored.push(localStorage.getItem('totalRemainingCredits'))} />);
+    fill('ana@example.com', 'secreta1');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(stored).toHaveLength(1));
+    expect(stored).toEqual(['7']);
+  });
+
   it("puts the API's 422 field messages on the fields", async () => {
     answer = () =>
       json(422, { success: false, dataError: { email: ['Este correo no está registrado'] } });

@@ -68,7 +68,7 @@ export function LoginForm(props: { onDone: (outcome: LoginOutcome) => void }) {
     setErrors({});
     setSubmitting(true);
     try {
-      props.onDone(applyLoginResponse(await login(checked.data)));
+      props.onDone(await applyLoginResponse(await login(checked.data)));
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
       if (fieldErrors) setErrors(fieldErrors);

@@ -25,7 +25,7 @@ export function SetNewPasswordForm(props: {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      props.onDone(applyLoginResponse(await setNewPassword(values)));
+      props.onDone(await applyLoginResponse(await setNewPassword(values)));
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, ['password', 'password_confirmation'])) {
         setFailure(inlineErrorOf(error));
