@@ -39,6 +39,13 @@ async function pagar(page: Page, forma: string, monto: string) {
   await form.locator('#pago-monto').fill(monto);
 }
 
+/** Stamping asks first, as for an invoice (the shared confirmation): confirmed here. */
+async function confirmarTimbrado(page: Page) {
+  const dialogo = page.getByRole('dialog', { name: 'Timbrar complemento de pago' });
+  await dialogo.getByTestId('timbrar-creditos').waitFor();
+  await dialogo.getByRole('button', { name: 'Timbrar', exact: true }).click();
+}
+
 describe('payment complements', () => {
   it('a PPD invoice paid by transfer and in cash, one payment cancelled, the receivables view', async () => {
     const { factura } = await setup.api.send<TimbrarFacturaResponse>(
@@ -59,11 +66,20 @@ describe('payment complements', () => {
     await page.locator('#pago-cta_beneficiario').fill('0123456789');
     await screenshot(page, 'pago-form-transferencia');
     await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    // The same confirmation as an invoice's: the amount, the credit it spends and what is left.
+    const dialogo = page.getByRole('dialog', { name: 'Timbrar complemento de pago' });
+    expect(await dialogo.getByTestId('timbrar-total').innerText()).toBe('$ 300.00');
+    await expect
+      .poll(() => dialogo.getByTestId('timbrar-creditos').innerText())
+      .toBe('Se usará 1 crédito: tiene 9 y le quedarán 8.');
+    await screenshot(page, 'pago-confirmar-timbrado');
+    await confirmarTimbrado(page);
     await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 280.00');
     await screenshot(page, 'pago-transferencia-timbrado');
 
     await pagar(page, '01', '200');
     await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    await confirmarTimbrado(page);
     await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 80.00');
     const cards = seccion.locator('[data-testid^="pago-"][data-highlight]');
     await expect.poll(() => cards.count(), PAC).toBe(2);
@@ -170,7 +186,7 @@ describe('payment complements', () => {
       .getByRole('checkbox', { name: `Seleccionar la factura F-${String(c.folio)}` })
       .click();
     expect(await page.getByTestId('pendientes-aviso').innerText()).toContain(
-      'sólo puede relacionar facturas del mismo cliente',
+      'solo puede relacionar facturas del mismo cliente',
     );
     expect(
       await page
@@ -191,6 +207,7 @@ describe('payment complements', () => {
     await form.locator('#pago-forma').selectOption('03');
     await screenshot(page, 'pago-varias-facturas');
     await form.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    await confirmarTimbrado(page);
 
     const timbrado = page.getByTestId('pago-timbrado');
     await timbrado.waitFor(PAC);
@@ -266,6 +283,7 @@ describe('payment complements', () => {
     await form.locator('#pago-forma').selectOption('03');
     await screenshot(page, 'pago-varias-facturas-usd-en-pesos');
     await form.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    await confirmarTimbrado(page);
     const timbrado = page.getByTestId('pago-timbrado');
     await timbrado.waitFor(PAC);
     const [xml] = await Promise.all([
@@ -357,6 +375,7 @@ describe('payment complements', () => {
 
     await pagar(page, '01', '0.01');
     await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    await confirmarTimbrado(page);
     const form = page.getByTestId('pago-form');
     await form
       .getByText(
@@ -373,6 +392,7 @@ describe('payment complements', () => {
 
     await form.locator('#pago-monto').fill('0.02');
     await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    await confirmarTimbrado(page);
     await expect.poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 215.98');
   });
 });

@@ -73,13 +73,23 @@ describe('buying credits', () => {
     await expect.poll(() => credits(page), { timeout: 15_000 }).toBe('0');
     await page.getByRole('link', { name: 'Comprar créditos' }).last().waitFor();
     await page.goto(`/facturacion/facturas/detalle/${pre.id}`);
+    // The confirmation says there are none and offers the purchase before any stamp is tried.
     await page.getByRole('button', { name: 'Timbrar' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Timbrar' }).click();
-    const banner = page.getByTestId('persistent-error');
-    await banner.getByText(/Créditos insuficientes/).waitFor();
+    const dialogo = page.getByRole('dialog');
+    const sinCreditos = dialogo.getByTestId('timbrar-sin-creditos');
+    await sinCreditos.getByText('No tiene créditos para timbrar.').waitFor();
+    expect(await dialogo.getByText(/tiene 0/).count()).toBe(0);
+    expect(await dialogo.getByRole('button', { name: 'Timbrar', exact: true }).isDisabled()).toBe(
+      true,
+    );
     await screenshot(page, 'creditos-sin-creditos');
-    await banner.getByTestId('banner-action').click();
-    await page.waitForURL((u) => u.pathname === '/comprar-creditos');
+    // The purchase opens in another tab: the document being stamped stays where it is.
+    const comprar = sinCreditos.getByRole('link', { name: 'Comprar créditos' });
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), comprar.click()]);
+    await tab.waitForURL((u) => u.pathname === '/comprar-creditos');
+    await tab.close();
+    await dialogo.getByRole('button', { name: 'Regresar' }).click();
+    await page.goto('/comprar-creditos');
 
     // Step 1: the plan.
     await expect

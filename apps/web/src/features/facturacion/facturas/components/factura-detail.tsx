@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import type { CancelacionResponse, FacturaDetail } from '@repo/contracts/facturas';
@@ -10,6 +9,7 @@ import { ApiError } from '#src/shared/http/api-error.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
+import { TimbrarConfirm } from '#src/shared/comprobantes/timbrar-confirm.tsx';
 import { useFactura } from '../api/get-factura.ts';
 import { useTimbrarPreFactura } from '../api/timbrar-pre-factura.ts';
 import { facturaPaths } from '../factura-paths.ts';
@@ -42,32 +42,19 @@ function StampConfirm(props: { show: boolean; onHide: () => void; factura: Factu
     }
   };
   return (
-    <Modal show={props.show} onHide={props.onHide} centered>
-      <Modal.Header closeButton>
-        <Modal.Title>Timbrar factura</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-0">
-          Se timbrará la pre factura de <strong>{props.factura.client_name}</strong> por{' '}
-          <strong>{formatImporteXml(props.factura.total)}</strong> con los datos guardados. Se usará
-          1 crédito y ya no podrá editarla.
-        </p>
-        {error && (
-          <Alert variant="danger" className="mt-3 mb-0">
-            {error}
-          </Alert>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={props.onHide}>
-          Regresar
-        </Button>
-        <Button disabled={timbrar.isPending} onClick={() => void stamp()}>
-          {timbrar.isPending && <Spinner size="sm" className="me-2" />}
-          Timbrar
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <TimbrarConfirm
+      show={props.show}
+      error={error}
+      pending={timbrar.isPending}
+      onHide={props.onHide}
+      onConfirm={() => void stamp()}
+    >
+      <p className="mb-0">
+        Se timbrará la pre factura de <strong>{props.factura.client_name}</strong> por{' '}
+        <strong data-testid="timbrar-total">{formatImporteXml(props.factura.total)}</strong> con los
+        datos guardados. Ya timbrada no podrá editarla; solo cancelarla.
+      </p>
+    </TimbrarConfirm>
   );
 }
 

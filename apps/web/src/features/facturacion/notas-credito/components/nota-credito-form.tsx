@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import type { FacturaDetail } from '@repo/contracts/facturas';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
-import { TimbrarConfirm } from '#src/shared/comprobantes/timbrar-confirm.tsx';
+import { TimbrarFacturaConfirm } from '#src/shared/comprobantes/timbrar-factura-confirm.tsx';
 import { useEmision } from '#src/shared/comprobantes/use-emision.ts';
 import { serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { useEmitirNota, useSeriesNotas } from '../api/notas-credito.ts';
@@ -139,7 +139,7 @@ export function NotaCreditoForm(props: { factura: FacturaDetail; onClose: () => 
           </Button>
         </div>
       </Card.Body>
-      <TimbrarConfirm
+      <TimbrarFacturaConfirm
         show={confirmar}
         titulo="Timbrar nota de crédito"
         documento="la nota de crédito"

@@ -16,11 +16,12 @@ import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { ClaveOptions } from '#src/shared/ui/catalog/clave-options.tsx';
 import { useFormasPago } from '#src/shared/comprobantes/api/datos-maestros.ts';
-import { PENDIENTES_QUERY_KEY, registrarPago } from '../api/complementos-pago.ts';
 import { PagoDocumentos } from './pago-documentos.tsx';
 import { PagoMonto } from './pago-monto.tsx';
 import { PagoOpcionales } from './pago-opcionales.tsx';
 import { PagoTipoCambio } from './pago-tipo-cambio.tsx';
+import { ConfirmarPago } from './confirmar-pago.tsx';
+import { timbrarPago } from './timbrar-pago.ts';
 import {
   type PagoFormValues,
   conImportesPropuestos,
@@ -73,6 +74,7 @@ export function PagoForm(props: {
     }),
   );
   const [errores, setErrores] = useState<Record<string, string>>({});
+  const [confirmar, setConfirmar] = useState(false);
   const { busy, failure, setFailure, run, conClave, aplicarCreditos } = useEmision({
     formPathOf,
     setFieldError: (path, message) => setErrores((e) => ({ ...e, [path]: message })),
@@ -123,6 +125,11 @@ export function PagoForm(props: {
       return;
     }
     if (!principal || !sellosPermitenTimbrar(props.sellos, setFailure)) return;
+    setConfirmar(true);
+  };
+  const timbrar = () => {
+    setConfirmar(false);
+    if (!principal) return;
     void run(async () => {
       const body = toPagoRequest(values, {
         facturaId: principal.factura_id,
@@ -130,25 +137,14 @@ export function PagoForm(props: {
         clientId: principal.client_id,
         ahora: ahoraDelEmisor(props.zona),
       });
-      const r = await conClave((key) => registrarPago({ ...body, idempotency_key: key }));
-      aplicarCreditos(r.user_total_remaining_credits);
-      // Spec section 4: after a stamp the serie's folio becomes the returned folio plus one.
-      queryClient.setQueryData<SerieResponse[]>(
-        ['series', enterprise?.id ?? null, 'recepcion-pagos'],
-        (old) => old?.map((s) => (s.id === r.serie.id ? { ...s, folio: r.serie.folio } : s)),
-      );
-      await queryClient.invalidateQueries({ queryKey: ['facturas'] });
-      await queryClient.invalidateQueries({ queryKey: ['facturas-ingreso'] });
-      await queryClient.invalidateQueries({ queryKey: PENDIENTES_QUERY_KEY });
-      for (const f of props.facturas)
-        await queryClient.invalidateQueries({ queryKey: ['complemento-pago', f.factura_id] });
-      notify(
-        'success',
-        `El complemento de pago ${r.data.comprobante.serie}-${String(r.data.comprobante.folio ?? '')} fue timbrado.`,
-      );
-      // A tax group the payment does not carry (its share rounds to no base): said, with the least
-      // amount that would carry it; the next payment carries it.
-      for (const aviso of r.avisos ?? []) notify('warning', aviso);
+      const r = await timbrarPago({
+        queryClient,
+        enterpriseId: enterprise?.id ?? null,
+        body,
+        facturaIds: props.facturas.map((f) => f.factura_id),
+        conClave,
+        aplicarCreditos,
+      });
       props.onStamped(r);
     });
   };
@@ -295,6 +291,14 @@ export function PagoForm(props: {
           Timbrar complemento de pago
         </Button>
       </div>
+      <ConfirmarPago
+        show={confirmar}
+        facturas={props.facturas}
+        values={values}
+        monedaFactura={props.moneda}
+        onHide={() => setConfirmar(false)}
+        onConfirm={timbrar}
+      />
     </Form>
   );
 }
