@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { ApiError } from '#src/shared/http/api-error.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
+import { NoExiste } from '#src/shared/ui/no-existe.tsx';
 import {
   useClient,
   useDatosFiscales,
@@ -16,6 +18,8 @@ import { facturaVacia, valuesFromFactura } from '../model/factura-form-values.ts
 import { catalogoDeImpuestos } from '../model/impuestos-de-partida.ts';
 import { type AltaRapida, AltaRapidaProvider } from './alta-rapida.tsx';
 import { FacturaForm, type FacturaFormMode } from './factura-form.tsx';
+
+export const FACTURA_NO_EXISTE = 'La factura no existe o no es de su empresa.';
 
 const TITULOS: Record<FacturaFormMode, string> = {
   nuevo: 'Nueva factura',
@@ -80,6 +84,18 @@ export function FacturaFormScreen(props: {
     </div>
   );
 
+  if (factura.error instanceof ApiError && factura.error.status === 404) {
+    return (
+      <>
+        {header}
+        <NoExiste
+          mensaje={FACTURA_NO_EXISTE}
+          to="/facturacion/facturas"
+          volver="Ir a mis facturas"
+        />
+      </>
+    );
+  }
   const base = [rubros, trasladados, retenidos, series];
   const failed = base.find((q) => q.isError) ?? (factura.isError ? factura : null);
   if (failed) {

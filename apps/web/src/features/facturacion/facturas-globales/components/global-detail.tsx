@@ -4,32 +4,27 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Pagination from 'react-bootstrap/Pagination';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CancelacionGlobalResponse,
-  FacturaGlobalResponse,
-} from '@repo/contracts/facturas-globales';
-import { notify } from '#src/shared/feedback/feedback-store.ts';
+import { ApiError } from '#src/shared/http/api-error.ts';
+import { NoExiste } from '#src/shared/ui/no-existe.tsx';
+import type { FacturaGlobalResponse } from '@repo/contracts/facturas-globales';
 import { formatCurrency } from '#src/shared/format/currency.ts';
-import { request } from '#src/shared/http/api-client.ts';
-import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { claveConDescripcion, useCatalogo } from '#src/shared/comprobantes/api/get-catalogo.ts';
-import { motivosCancelacionOf } from '#src/shared/comprobantes/motivos-cancelacion.ts';
+import { formatFechaCfdi } from '#src/shared/comprobantes/format-cfdi.ts';
 import {
   type DocumentoNombrado,
   IntentoTimbradoAviso,
 } from '#src/shared/comprobantes/intento-timbrado-aviso.tsx';
-import { GLOBALES_QUERY_KEY, useFacturaGlobal } from '../api/facturas-globales.ts';
+import { useFacturaGlobal, useGlobalYear } from '../api/facturas-globales.ts';
+import { GLOBAL_NO_EXISTE } from '../global-no-existe.ts';
+import { CancelarGlobalModal } from './cancelar-global-modal.tsx';
 
 const POR_PAGINA = 50;
 const BADGE: Record<FacturaGlobalResponse['status'], string> = {
@@ -53,79 +48,22 @@ function Dato(props: { label: string; children: React.ReactNode; testId?: string
   );
 }
 
-/** Cancel a stamped global: motivo 02 or 03 (spec section 5), then the PAC's answer. */
-function CancelarGlobalModal(props: {
-  g: FacturaGlobalResponse;
-  show: boolean;
-  onHide: () => void;
-}) {
-  const client = useQueryClient();
-  const motivos = motivosCancelacionOf(useCatalogo('motivos-cancelacion').data ?? []);
-  const [motivo, setMotivo] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const cancel = useMutation({
-    mutationFn: (m: string) =>
-      request<CancelacionGlobalResponse>(
-        `facturacion/V40/facturas-globales/${props.g.id}/cancelar`,
-        { method: 'POST', body: { motivo: m } },
-      ),
-    onSettled: () => client.invalidateQueries({ queryKey: GLOBALES_QUERY_KEY }),
-  });
-  const enviar = async () => {
-    if (!motivo) {
-      setError('Seleccione el motivo de cancelación');
-      return;
-    }
-    try {
-      const r = await cancel.mutateAsync(motivo);
-      notify(
-        'success',
-        r.status === 'cancelled'
-          ? 'La factura global fue cancelada. Ya puede emitir otra para el periodo.'
-          : `Solicitud de cancelación enviada: ${r.estatus_cancelacion || r.view_status}.`,
-      );
-      props.onHide();
-    } catch (e) {
-      setError(inlineErrorOf(e));
-    }
-  };
+/**
+ * A cancelled global leaves its period free (the cancel dialog says so): "Emitir otra" opens the
+ * new global of the same month, unless another global of the month is already saved or stamped.
+ */
+function EmitirOtraGlobal(props: { g: FacturaGlobalResponse }) {
+  const { g } = props;
+  const year = useGlobalYear(g.year);
+  const mes = year.data?.months.find((m) => m.month === g.month);
+  if (!mes || (mes.status !== 'cancelled' && mes.status !== 'unissued')) return null;
   return (
-    <Modal show={props.show} onHide={props.onHide} centered>
-      <Modal.Header closeButton>
-        <Modal.Title>Cancelar factura global</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>
-          Se pedirá al SAT cancelar la factura global de {props.g.periodo} (folio fiscal{' '}
-          {props.g.uuid}). Después podrá emitir otra para el mismo periodo.
-        </p>
-        <Form.Group controlId="motivo-cancelacion-global">
-          <Form.Label className="fw-semibold">Motivo de cancelación</Form.Label>
-          <Form.Select value={motivo} onChange={(e) => setMotivo(e.target.value)}>
-            <option value="">Seleccione…</option>
-            {motivos.map((m) => (
-              <option key={m.clave} value={m.clave}>
-                {m.clave} - {m.descripcion}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        {error && (
-          <Alert variant="danger" className="mt-3 mb-0">
-            {error}
-          </Alert>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={props.onHide}>
-          Cerrar
-        </Button>
-        <Button variant="danger" disabled={cancel.isPending} onClick={() => void enviar()}>
-          {cancel.isPending && <Spinner size="sm" className="me-2" />}
-          Cancelar factura global
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <Link
+      to={`/facturacion/facturas-globales/nuevo/${g.month}/${g.year}`}
+      className="btn btn-primary"
+    >
+      Emitir otra factura global
+    </Link>
   );
 }
 
@@ -140,12 +78,24 @@ export function GlobalDetail(props: { id: number }) {
       ← Facturas globales
     </Link>
   );
+  const valido = Number.isInteger(props.id) && props.id > 0;
+  if (!valido || (q.error instanceof ApiError && q.error.status === 404))
+    return (
+      <NoExiste
+        mensaje={GLOBAL_NO_EXISTE}
+        to="/facturacion/facturas-globales"
+        volver="Ir a facturas globales"
+      />
+    );
   if (q.isError)
     return (
       <>
         {back}
-        <Alert variant="danger" className="mt-3">
-          No fue posible cargar la factura global: no existe o no es de su empresa.
+        <Alert variant="danger" className="mt-3 d-flex justify-content-between align-items-center">
+          No fue posible cargar la factura global.
+          <Button variant="outline-danger" size="sm" onClick={() => void q.refetch()}>
+            Reintentar
+          </Button>
         </Alert>
       </>
     );
@@ -182,6 +132,7 @@ export function GlobalDetail(props: { id: number }) {
               Cancelar factura global
             </Button>
           )}
+          {g.status === 'cancelled' && <EmitirOtraGlobal g={g} />}
           {g.editable && (
             <Link to={`/facturacion/facturas-globales/editar/${g.id}`} className="btn btn-primary">
               Editar y timbrar
@@ -231,7 +182,9 @@ export function GlobalDetail(props: { id: number }) {
             </Col>
             {g.fecha && (
               <Col sm={6} lg={3}>
-                <Dato label="Fecha de emisión">{g.fecha.replace('T', ' ')}</Dato>
+                <Dato label="Fecha de emisión" testId="global-fecha">
+                  {formatFechaCfdi(g.fecha)}
+                </Dato>
               </Col>
             )}
             {g.uuid && (

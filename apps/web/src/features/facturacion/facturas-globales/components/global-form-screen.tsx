@@ -3,6 +3,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { nombreDePeriodo } from '@repo/cfdi/calc';
 import { hoyDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
+import { ApiError } from '#src/shared/http/api-error.ts';
+import { NoExiste } from '#src/shared/ui/no-existe.tsx';
 import { useSession } from '#src/shared/session/session-store.ts';
 import {
   useDatosFiscales,
@@ -13,6 +15,7 @@ import {
 import { useFacturaGlobal, useSeriesGlobales } from '../api/facturas-globales.ts';
 import { estadoDeRespuesta, type GlobalFormState } from '../model/global-form-model.ts';
 import { GlobalForm } from './global-form.tsx';
+import { GLOBAL_NO_EXISTE } from '../global-no-existe.ts';
 
 /**
  * /facturacion/facturas-globales/nuevo/:month/:year and /editar/:facturaGlobalId: loads the tax
@@ -61,6 +64,22 @@ export function GlobalFormScreen(
       <>
         {header}
         <Alert variant="warning">El mes o el año de la dirección no son válidos.</Alert>
+      </>
+    );
+  }
+  if (
+    props.mode === 'editar' &&
+    (!(Number.isInteger(props.id) && props.id > 0) ||
+      (global.error instanceof ApiError && global.error.status === 404))
+  ) {
+    return (
+      <>
+        {header}
+        <NoExiste
+          mensaje={GLOBAL_NO_EXISTE}
+          to="/facturacion/facturas-globales"
+          volver="Ir a facturas globales"
+        />
       </>
     );
   }

@@ -139,6 +139,15 @@ export function GlobalesYearList() {
                       >
                         {accionDe(m)}
                       </Link>
+                      {m.status === 'cancelled' && (
+                        <Link
+                          to={`/facturacion/facturas-globales/nuevo/${m.month}/${m.year}`}
+                          className="btn btn-sm btn-primary ms-2"
+                          onClick={(e) => e.stopPropagation()}
+                        >
+                          Emitir otra
+                        </Link>
+                      )}
                     </td>
                   </tr>
                 );
