@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useLayoutEffect, useRef } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
@@ -19,22 +19,42 @@ const TOAST_LABEL = {
   info: 'Información',
 };
 
+/**
+ * On a phone the toasts sit at the bottom of the screen: when one would cover a primary button
+ * (Timbrar, Guardar…), the page scrolls that button above them (the stack, in the page's flow,
+ * leaves that room at the end of the page).
+ */
+function apartarDeLasAcciones(el: HTMLElement | null): void {
+  if (!el || el.childElementCount === 0 || getComputedStyle(el).position !== 'sticky') return;
+  const toasts = el.getBoundingClientRect();
+  let tapado = 0;
+  for (const b of document.querySelectorAll<HTMLElement>('main .btn-primary')) {
+    const r = b.getBoundingClientRect();
+    if (r.height > 0 && r.bottom > toasts.top && r.top < toasts.bottom)
+      tapado = Math.max(tapado, r.bottom - toasts.top + 8);
+  }
+  if (tapado > 0) window.scrollBy(0, tapado);
+}
+
 /** Toasts, the persistent banner, the fixed dialogs and the loading overlay (spec sections 8 and 9). */
 export function FeedbackHost() {
   const { toasts, banner, dialog, loading } = useFeedback();
+  const stack = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => apartarDeLasAcciones(stack.current), [toasts.length]);
   return (
     <>
       <div
-        className="position-fixed top-0 end-0 p-3 d-flex flex-column gap-2"
-        style={{ zIndex: 1090, width: 380, maxWidth: '100vw', pointerEvents: 'none' }}
+        ref={stack}
+        className="toast-stack d-flex flex-column gap-2"
         aria-live="polite"
+        data-testid="toasts"
       >
         {toasts.map((toast) => (
           <div
             key={toast.key}
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-toast-type={toast.type}
-            className="shadow rounded d-flex align-items-start gap-2 px-3 py-2"
+            className="toast-item shadow rounded d-flex align-items-start gap-2 px-3 py-2"
             style={{
               background: TOAST_COLORS[toast.type],
               color: TOAST_TEXT_COLOR[toast.type],

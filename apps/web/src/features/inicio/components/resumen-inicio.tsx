@@ -101,9 +101,23 @@ export function ResumenInicio() {
           <Card.Title as="h2" className="h6 fw-bold">
             Facturado en los últimos doce meses (MXN)
           </Card.Title>
-          <Suspense fallback={<div style={{ height: 240 }} aria-label="Cargando gráfica" />}>
-            <GraficaMeses meses={meses} />
-          </Suspense>
+          {meses.some((m) => Number(m.total) !== 0) ? (
+            <Suspense fallback={<div style={{ height: 240 }} aria-label="Cargando gráfica" />}>
+              <GraficaMeses meses={meses} />
+            </Suspense>
+          ) : (
+            // Nothing invoiced yet: no axis of made-up amounts, just what will be here.
+            <div
+              className="d-flex flex-column align-items-center justify-content-center text-center text-body-secondary border rounded bg-body-tertiary px-3"
+              style={{ minHeight: 160 }}
+              data-testid="grafica-vacia"
+            >
+              <p className="mb-1 fw-semibold">Aún no ha facturado en los últimos doce meses.</p>
+              <p className="mb-0 small">
+                Cuando timbre su primera factura verá aquí lo facturado cada mes.
+              </p>
+            </div>
+          )}
         </Card.Body>
       </Card>
       <Card className="shadow-sm">
