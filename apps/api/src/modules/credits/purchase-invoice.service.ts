@@ -77,6 +77,31 @@ async function issuer(deps: PurchaseInvoiceDeps) {
   return { enterpriseId, serieId: serie.id, productId: product.id, iva16Id: iva16.id };
 }
 
+/**
+ * E-mails the purchase's invoice (PDF and XML) to the buyer, recorded with the invoice's sendings
+ * (a refusal of the mail server as 'fallido'). Run after the answer: rendering the PDF and talking to
+ * the mail server took most of the request's seconds, and the invoice is already in the detail.
+ */
+async function enviarFacturaDeCompra(
+  deps: PurchaseInvoiceDeps,
+  enterpriseId: number,
+  comprobanteId: number,
+  email: string,
+): Promise<void> {
+  try {
+    await sendByEmail(deps, {
+      enterpriseId,
+      // Sent by the product, not by a user of the issuing enterprise: recorded with no sender.
+      userId: null,
+      comprobanteId,
+      body: { emails: [email], comprobante_type: 'factura_ingreso' },
+    });
+  } catch (error) {
+    // The invoice is stamped and shown in the detail; the e-mail can be asked for again there.
+    deps.logger.error({ err: error, comprobanteId }, 'credit purchase invoice e-mail not sent');
+  }
+}
+
 export async function invoiceCreditPurchase(
   deps: PurchaseInvoiceDeps,
   auth: AuthContext,
@@ -148,20 +173,8 @@ export async function invoiceCreditPurchase(
     status: 'invoiced',
     invoice_comprobante_id: comprobanteId,
   });
-  if (user?.email) {
-    try {
-      await sendByEmail(deps, {
-        enterpriseId: emisor.enterpriseId,
-        // Sent by the product, not by a user of the issuing enterprise: recorded with no sender.
-        userId: null,
-        comprobanteId,
-        body: { emails: [user.email], comprobante_type: 'factura_ingreso' },
-      });
-    } catch (error) {
-      // The invoice is stamped and shown in the detail; the e-mail can be asked for again there.
-      deps.logger.error({ err: error, comprobanteId }, 'credit purchase invoice e-mail not sent');
-    }
-  }
+  // The buyer waits for the stamp only: the PDF and the mail server answer after the response.
+  if (user?.email) void enviarFacturaDeCompra(deps, emisor.enterpriseId, comprobanteId, user.email);
   return { comprobanteId, issuerEnterpriseId: emisor.enterpriseId };
 }
 

@@ -4,6 +4,7 @@ import { comprobantes } from '../../db/schema/comprobantes.ts';
 import { comprobanteEnviosEmail } from '../../db/schema/comprobantes-envios.ts';
 import { PLATFORM_ISSUER_RFC, seedPlatformIssuer } from '../../db/seed/platform-issuer.ts';
 import { seedEnterprise } from '../../db/seed/seed-enterprise.ts';
+import type { Mailer } from '../../email/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
@@ -15,9 +16,17 @@ describe('invoicing a credit purchase', () => {
   let smtp: TestSmtp;
   let h: ReturnType<typeof purchaseHelpers>;
   let issuerId: number;
+  // The mail server answers when this gate opens (open unless a test holds it, as a slow server).
+  let gate: Promise<void> = Promise.resolve();
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await buildTestApp({ mailer: smtp.mailer });
+    const held: Mailer = {
+      send: async (mail) => {
+        await gate;
+        return smtp.mailer.send(mail);
+      },
+    };
+    t = await buildTestApp({ mailer: held });
     h = purchaseHelpers(t);
     issuerId = await seedPlatformIssuer(t.deps);
   });
@@ -25,6 +34,18 @@ describe('invoicing a credit purchase', () => {
     await t.close();
     await smtp.close();
   });
+
+  /** The e-mails recorded for the stamped invoice of this UUID. */
+  const envios = async (uuid: string) => {
+    const [invoiced] = await t.deps.db
+      .select({ id: comprobantes.id })
+      .from(comprobantes)
+      .where(eq(comprobantes.uuid, uuid));
+    return t.deps.db
+      .select()
+      .from(comprobanteEnviosEmail)
+      .where(eq(comprobanteEnviosEmail.comprobante_id, invoiced!.id));
+  };
 
   const issued = async () => {
     const [row] = await t.deps.db
@@ -106,17 +127,11 @@ describe('invoicing a credit purchase', () => {
       mail.attachments.find((a) => a.contentType === 'application/xml')!.content.toString(),
     ).toBe(text);
     // The e-mail is recorded with the invoice's sendings: sent by the product, no user behind it.
-    const [invoiced] = await t.deps.db
-      .select({ id: comprobantes.id })
-      .from(comprobantes)
-      .where(eq(comprobantes.uuid, res.body.data.invoice_data.uuid));
-    const envios = await t.deps.db
-      .select()
-      .from(comprobanteEnviosEmail)
-      .where(eq(comprobanteEnviosEmail.comprobante_id, invoiced!.id));
-    expect(envios).toMatchObject([
-      { emails: [e.email], outcome: 'enviado', sent_by_user_id: null, error_message: '' },
-    ]);
+    await expect
+      .poll(() => envios(res.body.data.invoice_data.uuid))
+      .toMatchObject([
+        { emails: [e.email], outcome: 'enviado', sent_by_user_id: null, error_message: '' },
+      ]);
 
     const again = await h.call(
       'POST',
@@ -128,6 +143,41 @@ describe('invoicing a credit purchase', () => {
     expect(again.body.dataError).toBe('Esta compra ya fue facturada.');
     const list = await h.call('GET', '/api/user-credits-payments', e.headers);
     expect(list.body.data.data[0]).toMatchObject({ status: 'invoiced' });
+  });
+
+  it('answers once the invoice is stamped, without waiting for a slow mail server', async () => {
+    const rfc = rfcAleatorio('moral');
+    const e = await seedEnterprise(t.deps, {
+      rfc,
+      razon_social: 'PAPELERIA EL CONDOR',
+      regimen_fiscal: '601',
+      codigo_postal: '64000',
+      email: `compras-${rfc.toLowerCase()}@example.com`,
+    });
+    const paid = await buy(e.headers, 0, '4242424242424242');
+    let abrir = () => {};
+    gate = new Promise((resolve) => (abrir = resolve));
+    try {
+      // While the mail server has not answered, the purchase is already invoiced.
+      const res = await h.call(
+        'POST',
+        '/api/facturacion/V40/facturas-ingreso/subscription-plan-invoice',
+        e.headers,
+        { client_enterprise_id: e.enterpriseId, user_credit_payment_id: paid.id },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.status).toBe('invoiced');
+      expect(smtp.pending(e.email)).toBe(0);
+      expect(await envios(res.body.data.invoice_data.uuid)).toEqual([]);
+      abrir();
+      await smtp.takeMail(e.email);
+      await expect
+        .poll(() => envios(res.body.data.invoice_data.uuid))
+        .toMatchObject([{ outcome: 'enviado', sent_by_user_id: null }]);
+    } finally {
+      abrir();
+      gate = Promise.resolve();
+    }
   });
 
   it('a debit card is forma de pago 28', async () => {
