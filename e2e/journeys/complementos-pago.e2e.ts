@@ -331,6 +331,7 @@ describe('payment complements', () => {
     await screenshot(page, 'pago-usd-en-pesos-telefono');
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    await confirmarTimbrado(page);
     // 1,000.00 pesos at 17.50 are 57.14 dollars.
     await expect
       .poll(() => seccion.getByTestId('pagos-saldo').innerText(), PAC)
