@@ -25,7 +25,7 @@ import { type CatalogoImpuestos, impuestosDePartida } from '../model/impuestos-d
 import { PartidaCard } from './partida-card.tsx';
 import { TotalesCard } from './totales-card.tsx';
 import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
-import { TimbrarFacturaConfirm } from '#src/shared/comprobantes/timbrar-factura-confirm.tsx';
+import { TimbrarFacturaConfirm } from '#src/shared/comprobantes/timbrar-factura-confirm-diferido.tsx';
 import { CfdiRelacionadosFields } from './cfdi-relacionados-fields.tsx';
 import { ClienteField } from './cliente-field.tsx';
 import { MonedaFields } from './moneda-fields.tsx';

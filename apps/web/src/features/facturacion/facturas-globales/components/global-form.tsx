@@ -11,7 +11,7 @@ import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import type { SerieResponse } from '@repo/contracts/series';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
-import { TimbrarFacturaConfirm } from '#src/shared/comprobantes/timbrar-factura-confirm.tsx';
+import { TimbrarFacturaConfirm } from '#src/shared/comprobantes/timbrar-factura-confirm-diferido.tsx';
 import {
   calcularVentas,
   type GlobalFormState,
