@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { impuestosPagados, type ImpuestoPrevio, type ParcialidadEnVigor } from '@repo/cfdi/calc';
 import { Decimal } from '@repo/cfdi/decimal';
 import { parseComprobanteXml, type DoctoRelacionado } from '@repo/cfdi/xml';
 import type { Db } from '../../db/client.ts';
-import { pagosDocumentos } from '../../db/schema/complementos-pago.ts';
 import { comprobantes as c } from '../../db/schema/comprobantes.ts';
+import { pagosEnVigor } from '../comprobantes/pagos-en-vigor.queries.ts';
 
 export interface SaldoPrevio {
   factura_id: number;
@@ -37,29 +37,7 @@ export async function saldosComprometidos(
       previos: [],
     });
   if (facturaIds.length === 0) return out;
-  const rows = await db
-    .select({
-      factura_id: pagosDocumentos.factura_id,
-      num_parcialidad: pagosDocumentos.num_parcialidad,
-      imp_pagado: pagosDocumentos.imp_pagado,
-      imp_saldo_ant: pagosDocumentos.imp_saldo_ant,
-      xml: sql<string | null>`coalesce(${c.xml_timbrado}, ${c.xml_sellado})`,
-    })
-    .from(pagosDocumentos)
-    .innerJoin(
-      c,
-      and(
-        eq(c.enterprise_id, pagosDocumentos.enterprise_id),
-        eq(c.id, pagosDocumentos.comprobante_id),
-      ),
-    )
-    .where(
-      and(
-        eq(pagosDocumentos.enterprise_id, enterpriseId),
-        inArray(pagosDocumentos.factura_id, facturaIds),
-        inArray(c.status, ['sellada', 'timbrada']),
-      ),
-    );
+  const rows = await pagosEnVigor(db, enterpriseId, facturaIds);
   const uuids = await uuidsDe(db, enterpriseId, facturaIds);
   const drs = new Map<number, DoctoRelacionado[]>();
   for (const s of out.values()) {
