@@ -99,6 +99,19 @@ describe('credit notes', () => {
     expect(await page.getByTestId('nota-total').innerText()).toBe('$ 174.00');
     expect(await page.getByTestId('nota-facturas').innerText()).toContain(otra.uuid);
 
+    // The discount is cancelled from its detail: without a motivo the dialog says so and sends
+    // nothing; with 02 the note is cancelled.
+    await page.getByRole('button', { name: 'Cancelar nota de crédito' }).click();
+    const cancelar = page.getByRole('dialog');
+    await cancelar.getByRole('button', { name: 'Cancelar nota de crédito' }).click();
+    await cancelar.getByText('Seleccione el motivo de cancelación').waitFor();
+    expect(await page.getByTestId('nota-status').innerText()).toBe('Timbrada');
+    await cancelar.getByLabel('Motivo de cancelación').selectOption('02');
+    await screenshot(page, 'nota-credito-cancelar');
+    await cancelar.getByRole('button', { name: 'Cancelar nota de crédito' }).click();
+    await page.getByText(/^La nota de crédito NC-\d+ fue cancelada\.$/).waitFor(PAC);
+    await expect.poll(() => page.getByTestId('nota-status').innerText(), PAC).toBe('Cancelada');
+
     // The list, from the invoicing menu.
     await page.goto('/facturacion');
     await page.getByRole('link', { name: 'Ir a notas de crédito' }).click();
