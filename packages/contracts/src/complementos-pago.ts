@@ -45,6 +45,16 @@ export const DocumentoPagoRequest = z.object({
 });
 export type DocumentoPagoRequest = z.infer<typeof DocumentoPagoRequest>;
 
+/** An exchange rate: MXN per unit of a currency, up to 6 decimals, above zero; null when absent. */
+function tipoCambio() {
+  return z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? null : String(v).trim()))
+    .refine((v) => v === null || /^[0-9]{1,12}(\.[0-9]{1,6})?$/.test(v), TIPO_CAMBIO_PAGO_MESSAGE)
+    .refine((v) => v === null || !/^0+(\.0+)?$/.test(v), TIPO_CAMBIO_PAGO_MESSAGE);
+}
+
 /** Body of POST /facturacion/V40/complemento-pago (spec section 3, "Payment complement form"). */
 export const ComplementoPagoRequest = z.object({
   factura_id: z.coerce.number({ error: FACTURA_REQUIRED_MESSAGE }).int().positive(),
@@ -96,12 +106,19 @@ export const ComplementoPagoRequest = z.object({
     .nullish()
     .transform((v) => v || null),
   /** MXN per unit of the invoice's currency on the payment date; required when it is not MXN. */
-  tipo_cambio: z
-    .union([z.string(), z.number()])
+  tipo_cambio: tipoCambio(),
+  /**
+   * A payment in MXN of invoices in several currencies (Pagos 2.0, EquivalenciaDR per
+   * DoctoRelacionado): MXN per unit of each invoice currency other than MXN, by its code. The
+   * invoice's own currency may come in tipo_cambio instead.
+   */
+  tipos_cambio: z
+    .record(
+      z.string().regex(/^[A-Z]{3}$/, 'La moneda debe ser una clave de 3 letras'),
+      tipoCambio(),
+    )
     .nullish()
-    .transform((v) => (v === null || v === undefined || v === '' ? null : String(v).trim()))
-    .refine((v) => v === null || /^[0-9]{1,12}(\.[0-9]{1,6})?$/.test(v), TIPO_CAMBIO_PAGO_MESSAGE)
-    .refine((v) => v === null || !/^0+(\.0+)?$/.test(v), TIPO_CAMBIO_PAGO_MESSAGE),
+    .transform((v) => v ?? null),
   /**
    * One payment that settles several invoices of the same client: every invoice with what is
    * applied to it (factura_id's own share included). Absent: payment_amount goes to factura_id.

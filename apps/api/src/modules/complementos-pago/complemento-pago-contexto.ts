@@ -102,12 +102,17 @@ export function exigirSaldo(docs: readonly DocumentoPago[]) {
   }
 }
 
-/** The rules on each invoice paid: stamped, PPD, not cancelled; one client and one currency. */
+/**
+ * The rules on each invoice paid: stamped, PPD, not cancelled; one client; and the invoices in
+ * another currency than the payment's only in a payment in MXN (each with its EquivalenciaDR,
+ * Pagos 2.0 Guía de llenado: EquivalenciaDR per DoctoRelacionado).
+ */
 function revisarFacturas(
   errores: Campos,
   facturas: readonly FacturaPagable[],
   principal: FacturaPagable,
   draft: ComplementoPagoRequest,
+  monedaP: string,
 ) {
   for (const f of facturas) {
     const campo = f.id === draft.factura_id ? 'factura_id' : 'documentos';
@@ -116,7 +121,8 @@ function revisarFacturas(
       agregar(errores, campo, FACTURA_SIN_TIMBRAR);
     else if (f.metodo_pago !== 'PPD') agregar(errores, campo, FACTURA_PUE);
     if (f.client_id !== principal.client_id) agregar(errores, 'documentos', OTRO_CLIENTE);
-    if (f.moneda !== principal.moneda) agregar(errores, 'documentos', OTRA_MONEDA);
+    if (f.moneda !== monedaP && f.id !== principal.id && monedaP !== 'MXN')
+      agregar(errores, 'documentos', OTRA_MONEDA);
   }
 }
 
@@ -152,6 +158,31 @@ function documentoDePago(
   };
 }
 
+/**
+ * MXN per unit of each invoice currency other than MXN: tipos_cambio by its code, or tipo_cambio
+ * for the first invoice's currency. A missing one is an error on its field.
+ */
+function tiposDeCambio(
+  errores: Campos,
+  draft: ComplementoPagoRequest,
+  monedaPrincipal: string,
+  facturas: readonly FacturaPagable[],
+  monedaP: string,
+): Map<string, string> {
+  const tipos = new Map<string, string>();
+  for (const moneda of new Set([monedaPrincipal, ...facturas.map((f) => f.moneda)])) {
+    if (moneda === 'MXN') continue;
+    const propio = moneda === monedaPrincipal ? draft.tipo_cambio : null;
+    const tipo = draft.tipos_cambio?.[moneda] ?? propio;
+    if (tipo) tipos.set(moneda, tipo);
+    else if (moneda === monedaPrincipal)
+      agregar(errores, 'tipo_cambio', tipoCambioRequerido(moneda));
+    else if (moneda !== monedaP)
+      agregar(errores, `tipos_cambio.${moneda}`, tipoCambioRequerido(moneda));
+  }
+  return tipos;
+}
+
 /** Loads what the payment relates (fiscal data, serie, invoices, balances) and checks its rules. */
 export async function cargarContexto(
   deps: Pick<AppDeps, 'db' | 'now' | 'catalogos'>,
@@ -182,12 +213,10 @@ export async function cargarContexto(
   }
   if (!serie || serie.kind !== 'recepcion-pagos')
     agregar(errores, 'serie_id', SERIE_PAGOS_NO_EXISTE);
-  revisarFacturas(errores, facturas, principal, draft);
-  const monedaDR = principal.moneda;
-  const monedaP = draft.moneda_p ?? monedaDR;
-  if (monedaP !== monedaDR && monedaP !== 'MXN') agregar(errores, 'moneda_p', MONEDA_PAGO);
-  if (monedaDR !== 'MXN' && !draft.tipo_cambio)
-    agregar(errores, 'tipo_cambio', tipoCambioRequerido(monedaDR));
+  const monedaP = draft.moneda_p ?? principal.moneda;
+  revisarFacturas(errores, facturas, principal, draft, monedaP);
+  if (monedaP !== principal.moneda && monedaP !== 'MXN') agregar(errores, 'moneda_p', MONEDA_PAGO);
+  const tipos = tiposDeCambio(errores, draft, principal.moneda, facturas, monedaP);
   for (const e of validarDatosBancariosPago(draft.forma_pago, draft)) {
     agregar(errores, e.field, e.message);
   }
@@ -203,11 +232,11 @@ export async function cargarContexto(
 
   const previos = await saldosComprometidos(deps.db, enterpriseId, ids);
   const xmlPrincipal = parseComprobanteXml(principal.xml_timbrado ?? '');
-  const tipoCambio = draft.tipo_cambio ?? '1';
   const documentos = apl.map((a): DocumentoPago => {
     const f = porId.get(a.factura_id)!;
     const xml = f.id === principal.id ? xmlPrincipal : parseComprobanteXml(f.xml_timbrado ?? '');
-    return documentoDePago(a, f, xml, previos.get(f.id)!, { monedaP, monedaDR, tipoCambio });
+    const monedas = { monedaP, monedaDR: f.moneda, tipoCambio: tipos.get(f.moneda) ?? '1' };
+    return documentoDePago(a, f, xml, previos.get(f.id)!, monedas);
   });
   exigirSaldo(documentos);
   const r = xmlPrincipal.Receptor;
@@ -225,7 +254,7 @@ export async function cargarContexto(
     },
     cliente: { id: principal.client_id, nombre: principal.client_name, rfc: principal.client_rfc },
     monedaP,
-    tipoCambioP: monedaP === 'MXN' ? '1' : tipoCambio,
+    tipoCambioP: monedaP === 'MXN' ? '1' : (draft.tipo_cambio ?? '1'),
     fechaPago,
     documentos,
   };

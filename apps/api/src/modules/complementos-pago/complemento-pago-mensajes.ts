@@ -13,7 +13,7 @@ export const FACTURA_PUE =
 export const OTRO_CLIENTE =
   'Un pago de varias facturas solo puede relacionar facturas del mismo cliente.';
 export const OTRA_MONEDA =
-  'Un pago de varias facturas solo puede relacionar facturas de la misma moneda.';
+  'Un pago de facturas en distintas monedas se registra en pesos mexicanos (MXN), con el tipo de cambio de cada moneda.';
 export const SUMA_DOCUMENTOS =
   'La suma de lo aplicado a cada factura debe ser igual al monto del pago.';
 export const FACTURA_REPETIDA = 'Cada factura puede aparecer una sola vez en el pago.';

@@ -86,12 +86,28 @@ function construir(
   if (!r.ok) {
     const campos: Campos = {};
     for (const e of r.errores) {
-      agregar(campos, campoDePago(e.field), e.message);
+      agregar(campos, campoDeMoneda(e.field, ctx, draft) ?? campoDePago(e.field), e.message);
     }
     throw new AppError('VALIDATION', campos);
   }
   if (avisos) avisos.splice(0, avisos.length, ...r.avisos.map((a) => a.message));
   return r.comprobante;
+}
+
+/**
+ * The EquivalenciaDR of an invoice in another currency than the first invoice's came from
+ * tipos_cambio: its rule's error goes to that currency's rate.
+ */
+function campoDeMoneda(
+  field: string,
+  ctx: ContextoPago,
+  draft: ComplementoPagoRequest,
+): string | undefined {
+  const j = /DoctoRelacionado\[(\d+)\]\.EquivalenciaDR/.exec(field)?.[1];
+  const doc = j === undefined ? undefined : ctx.documentos[Number(j)];
+  const principal = ctx.documentos.find((d) => d.factura.id === draft.factura_id);
+  if (!doc || !principal || doc.monedaDR === principal.monedaDR) return undefined;
+  return `tipos_cambio.${doc.monedaDR}`;
 }
 
 /** The form's field of a rule's path in the CFDI de pago (its amount, its exchange rate). */
@@ -111,7 +127,7 @@ export function complementoPago(
 ): TipoDocumento<ComplementoPagoRequest, ContextoPago> {
   return {
     clave: 'pago',
-    campoDe: campoDePago,
+    campoDe: (field, ctx, draft) => campoDeMoneda(field, ctx, draft) ?? campoDePago(field),
     cargarContexto: (enterpriseId, draft) => cargarContexto(deps, enterpriseId, draft),
     validar: (ctx, draft, instante) =>
       construir(

@@ -335,24 +335,34 @@ describe('POST /api/facturacion/V40/complemento-pago', () => {
     expect(mix.statusCode).toBe(422);
     expect(mix.json().dataError.documentos).toContain(OTRO_CLIENTE);
 
-    // Same client, another currency: refused too, and nothing is stamped.
+    // Same client, another currency: a payment in dollars cannot carry the peso invoice, and one in
+    // pesos needs the dollar's rate (stamped with it in complementos-pago.monedas.test.ts).
     const usd = await facturaPpd(t, e, { moneda: 'USD', tipo_cambio: '17.5', precio: '10.00' });
     const n = await countComprobantes(e.enterpriseId);
-    const monedas = await api(
+    const documentos = [
+      { factura_id: d.id, importe_pagado: 10 },
+      { factura_id: usd.id, importe_pagado: 10 },
+    ];
+    const enDolares = await api(
       t,
       e,
       'POST',
       `${V40}/complemento-pago`,
-      pagoBody(e, d.id, 20, {
-        tipo_cambio: '1',
-        documentos: [
-          { factura_id: d.id, importe_pagado: 10 },
-          { factura_id: usd.id, importe_pagado: 10 },
-        ],
-      }),
+      pagoBody(e, usd.id, 20, { tipo_cambio: '17.5', documentos }),
     );
-    expect(monedas.statusCode).toBe(422);
-    expect(monedas.json().dataError.documentos).toContain(OTRA_MONEDA);
+    expect(enDolares.statusCode).toBe(422);
+    expect(enDolares.json().dataError.documentos).toContain(OTRA_MONEDA);
+    const sinTipo = await api(
+      t,
+      e,
+      'POST',
+      `${V40}/complemento-pago`,
+      pagoBody(e, d.id, 20, { tipo_cambio: '1', documentos }),
+    );
+    expect(sinTipo.statusCode).toBe(422);
+    expect(sinTipo.json().dataError['tipos_cambio.USD']).toEqual([
+      'Indique el tipo de cambio del día del pago (pesos mexicanos por USD).',
+    ]);
     expect(await countComprobantes(e.enterpriseId)).toBe(n);
   });
 

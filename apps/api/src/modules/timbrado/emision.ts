@@ -27,8 +27,11 @@ import {
 export interface TipoDocumento<Draft, Ctx extends { serie: { id: number } }> {
   /** Prefix of the idempotency keys of this type (`factura`, `pago`…). */
   clave: string;
-  /** The form's field of a rule's path in the CFDI, for the stamping step's local validation. */
-  campoDe?: (field: string) => string;
+  /**
+   * The form's field of a rule's path in the CFDI, for the stamping step's local validation (the
+   * loaded context and the draft at hand when the field depends on them).
+   */
+  campoDe?: (field: string, ctx: Ctx, draft: Draft) => string;
   /**
    * The master data the draft names (emisor, receptor, serie…). Throws an AppError with the Spanish
    * reason when the draft cannot be built; nothing has changed then.
@@ -128,7 +131,7 @@ export async function emitirDocumento<Draft, Ctx extends { serie: { id: number }
     serieId: ctx.serie.id,
     idempotencyKey: key,
     buildComprobante: (sf) => tipo.construir(ctx, draft, sf),
-    ...(tipo.campoDe ? { campoDe: tipo.campoDe } : {}),
+    ...(tipo.campoDe ? { campoDe: (f: string) => tipo.campoDe!(f, ctx, draft) } : {}),
     enLaReserva: {
       ...(tipo.verificarEnLaReserva
         ? {
