@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -13,9 +12,8 @@ import { ApiError } from '#src/shared/http/api-error.ts';
 import { NoExiste } from '#src/shared/ui/no-existe.tsx';
 import type { FacturaGlobalResponse } from '@repo/contracts/facturas-globales';
 import { formatCurrency } from '#src/shared/format/currency.ts';
-import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
-import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
+import { Dato, DetalleEncabezado, FolioFiscalDato } from '#src/shared/comprobantes/detalle.tsx';
 import { claveConDescripcion, useCatalogo } from '#src/shared/comprobantes/api/get-catalogo.ts';
 import { formatFechaCfdi } from '#src/shared/comprobantes/format-cfdi.ts';
 import {
@@ -36,17 +34,6 @@ const BADGE: Record<FacturaGlobalResponse['status'], string> = {
 };
 
 const GLOBAL: DocumentoNombrado = { nombre: 'La factura global', femenino: true };
-
-function Dato(props: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div className="mb-3">
-      <div className="small text-body-secondary">{props.label}</div>
-      <div className="fw-semibold text-break" data-testid={props.testId}>
-        {props.children}
-      </div>
-    </div>
-  );
-}
 
 /**
  * A cancelled global leaves its period free (the cancel dialog says so): "Emitir otra" opens the
@@ -112,35 +99,30 @@ export function GlobalDetail(props: { id: number }) {
   const visibles = g.partidas.slice((actual - 1) * POR_PAGINA, actual * POR_PAGINA);
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
-        <div>
-          {back}
-          <h1 className="h3 fw-bold mb-1 mt-1">
+      <DetalleEncabezado
+        back={back}
+        titulo={
+          <>
             Factura global {g.serie.serie}
             {g.serie.folio !== null ? `-${g.serie.folio}` : ''} · {g.periodo}
-          </h1>
-          <Badge bg={BADGE[g.status]} data-testid="global-status">
-            {g.view_status}
-          </Badge>
-        </div>
-        <div className="d-flex flex-wrap gap-2">
-          {sellada && (
-            <ComprobanteDownloads id={g.id} variant="outline-primary" pdfVariant="primary" />
-          )}
-          {g.status === 'timbrada' && g.estatus_cancelacion !== 'En proceso' && (
-            <Button variant="outline-danger" onClick={() => setCancelar(true)}>
-              Cancelar factura global
-            </Button>
-          )}
-          {g.status === 'cancelled' && <EmitirOtraGlobal g={g} />}
-          {g.editable && (
-            <Link to={`/facturacion/facturas-globales/editar/${g.id}`} className="btn btn-primary">
-              Editar y timbrar
-            </Link>
-          )}
-        </div>
-      </div>
-      {sellada && <SinValidezFiscalAviso className="mb-4" />}
+          </>
+        }
+        estado={{ bg: BADGE[g.status], label: g.view_status, testId: 'global-status' }}
+        comprobanteId={g.id}
+        sellada={sellada}
+        cancelar={
+          g.status === 'timbrada' && g.estatus_cancelacion !== 'En proceso'
+            ? { label: 'Cancelar factura global', onClick: () => setCancelar(true) }
+            : null
+        }
+      >
+        {g.status === 'cancelled' && <EmitirOtraGlobal g={g} />}
+        {g.editable && (
+          <Link to={`/facturacion/facturas-globales/editar/${g.id}`} className="btn btn-primary">
+            Editar y timbrar
+          </Link>
+        )}
+      </DetalleEncabezado>
       <IntentoTimbradoAviso
         factura={{ status: g.status, serie: g.serie.serie, folio: g.serie.folio }}
         documento={GLOBAL}
@@ -187,13 +169,7 @@ export function GlobalDetail(props: { id: number }) {
                 </Dato>
               </Col>
             )}
-            {g.uuid && (
-              <Col lg={6}>
-                <Dato label="Folio fiscal (UUID)" testId="global-uuid">
-                  {g.uuid}
-                </Dato>
-              </Col>
-            )}
+            <FolioFiscalDato uuid={g.uuid} testId="global-uuid" />
             {g.estatus_cancelacion && (
               <Col lg={6}>
                 <Dato label="Estatus de cancelación ante el SAT">{g.estatus_cancelacion}</Dato>

@@ -1,7 +1,5 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -9,26 +7,14 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { formatCurrency } from '#src/shared/format/currency.ts';
-import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
-import { SinValidezFiscalAviso } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
+import { Dato, DetalleEncabezado, FolioFiscalDato } from '#src/shared/comprobantes/detalle.tsx';
 import { useNotaCredito } from '../api/notas-credito.ts';
 import { impuestosDeNota } from '../model/nota-form-model.ts';
 import { notaPaths } from '../nota-paths.ts';
 import { RELACION, notaStatus } from '../nota-status.ts';
 import { CancelarNotaModal } from './cancelar-nota-modal.tsx';
-
-function Dato(props: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="mb-3">
-      <div className="small text-body-secondary">{props.label}</div>
-      <div className="fw-semibold text-break" data-testid={props.testId}>
-        {props.children}
-      </div>
-    </div>
-  );
-}
 
 /** /facturacion/notas-credito/detalle/:notaId: the stamped note, its files, delivery and cancellation. */
 export function NotaCreditoDetail(props: { id: number }) {
@@ -61,26 +47,18 @@ export function NotaCreditoDetail(props: { id: number }) {
   const impuestos = impuestosDeNota(n.subtotal, n.total);
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
-        <div>
-          {back}
-          <h1 className="h3 fw-bold mb-1 mt-1">Nota de crédito {serieFolio(n.serie, n.folio)}</h1>
-          <Badge bg={estado.bg} data-testid="nota-status">
-            {estado.label}
-          </Badge>
-        </div>
-        <div className="d-flex flex-wrap gap-2">
-          {sellada && (
-            <ComprobanteDownloads id={n.id} variant="outline-primary" pdfVariant="primary" />
-          )}
-          {n.status === 'timbrada' && (
-            <Button variant="outline-danger" onClick={() => setCancelar(true)}>
-              Cancelar nota de crédito
-            </Button>
-          )}
-        </div>
-      </div>
-      {sellada && <SinValidezFiscalAviso className="mb-4" />}
+      <DetalleEncabezado
+        back={back}
+        titulo={`Nota de crédito ${serieFolio(n.serie, n.folio)}`}
+        estado={{ ...estado, testId: 'nota-status' }}
+        comprobanteId={n.id}
+        sellada={sellada}
+        cancelar={
+          n.status === 'timbrada'
+            ? { label: 'Cancelar nota de crédito', onClick: () => setCancelar(true) }
+            : null
+        }
+      />
       <Card className="shadow-sm mb-4">
         <Card.Body>
           <Row>
@@ -113,13 +91,7 @@ export function NotaCreditoDetail(props: { id: number }) {
             <Col sm={6} lg={6}>
               <Dato label="Tipo de relación">{RELACION[n.tipo_relacion]}</Dato>
             </Col>
-            {n.uuid && (
-              <Col lg={6}>
-                <Dato label="Folio fiscal (UUID)" testId="nota-uuid">
-                  {n.uuid}
-                </Dato>
-              </Col>
-            )}
+            <FolioFiscalDato uuid={n.uuid} testId="nota-uuid" />
             {n.motivo && (
               <Col lg={6}>
                 <Dato label="Motivo">{n.motivo}</Dato>
