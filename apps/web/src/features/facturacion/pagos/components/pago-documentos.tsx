@@ -17,13 +17,21 @@ export function PagoDocumentos(props: {
   monedaPago: string;
   monedaFactura: string;
   tipoCambio: string;
+  /** MXN per unit of each other invoice currency (several currencies in one payment in MXN). */
+  tiposCambio: Record<string, string>;
   /** The user typed this invoice's amount (it stops following the balance). */
   onTecleado: (facturaId: number) => void;
   error: (campo: string) => string | undefined;
   onChange: (documentos: { factura_id: number; importe: string }[]) => void;
 }) {
   const total = totalDocumentos(props.documentos);
-  const extranjera = props.monedaPago !== 'MXN' || props.monedaFactura !== 'MXN';
+  const varias = props.facturas.some(
+    (f) => (f.moneda ?? props.monedaFactura) !== props.monedaFactura,
+  );
+  const extranjera = props.monedaPago !== 'MXN' || props.monedaFactura !== 'MXN' || varias;
+  const monedaDe = (f: FacturaAPagar) => f.moneda ?? props.monedaFactura;
+  const tipoDe = (f: FacturaAPagar) =>
+    monedaDe(f) === props.monedaFactura ? props.tipoCambio : (props.tiposCambio[monedaDe(f)] ?? '');
   const moneda = extranjera ? ` ${props.monedaPago}` : '';
   const cambiar = (i: number, importe: string) =>
     props.onChange(props.documentos.map((d, j) => (j === i ? { ...d, importe } : d)));
@@ -40,9 +48,9 @@ export function PagoDocumentos(props: {
               {extranjera ? (
                 <SaldoConvertido
                   saldo={f.saldo}
-                  monedaFactura={props.monedaFactura}
+                  monedaFactura={monedaDe(f)}
                   monedaPago={props.monedaPago}
-                  tipoCambio={props.tipoCambio}
+                  tipoCambio={tipoDe(f)}
                   prefijo="Saldo"
                   testId={`pago-doc-saldo-${String(i)}`}
                 />

@@ -20,11 +20,13 @@ import { PagoDocumentos } from './pago-documentos.tsx';
 import { PagoMonto } from './pago-monto.tsx';
 import { PagoOpcionales } from './pago-opcionales.tsx';
 import { PagoTipoCambio } from './pago-tipo-cambio.tsx';
+import { PagoTiposCambio, sinErroresDeTipo } from './pago-tipos-cambio.tsx';
 import { ConfirmarPago } from './confirmar-pago.tsx';
 import { timbrarPago } from './timbrar-pago.ts';
 import {
   type PagoFormValues,
   conImportesPropuestos,
+  monedasConTipo,
   pagoVacio,
   toPagoRequest,
   validarPago,
@@ -37,6 +39,8 @@ export interface FacturaAPagar {
   fecha: string;
   saldo: string;
   client_id: number | null;
+  /** The invoice's currency, when it is not the form's `moneda` (several currencies, in MXN). */
+  moneda?: string | undefined;
 }
 
 function formPathOf(key: string): string | null {
@@ -101,6 +105,18 @@ export function PagoForm(props: {
     set(campo, valor);
     setValues((v) => conImportesPropuestos(v, props.facturas, props.moneda, tecleados));
   };
+  const otrasMonedas = monedasConTipo(props.facturas, props.moneda);
+  const setTipoDe = (moneda: string, valor: string) => {
+    setErrores((e) => sinErroresDeTipo(e, moneda));
+    setValues((v) =>
+      conImportesPropuestos(
+        { ...v, tipos_cambio: { ...v.tipos_cambio, [moneda]: valor } },
+        props.facturas,
+        props.moneda,
+        tecleados,
+      ),
+    );
+  };
   const serie = props.series.find((s) => s.id === values.serie_id) ?? null;
   const varias = props.facturas.length > 1;
   const principal = props.facturas[0];
@@ -114,6 +130,7 @@ export function PagoForm(props: {
         saldo: f.saldo,
         fecha: f.fecha,
         serieFolio: f.serieFolio,
+        moneda: f.moneda,
       })),
       monedaFactura: props.moneda,
       hoy,
@@ -242,12 +259,20 @@ export function PagoForm(props: {
             />
           </>
         )}
+        <PagoTiposCambio
+          monedas={otrasMonedas}
+          fecha={values.fecha}
+          values={values.tipos_cambio}
+          error={error}
+          onChange={setTipoDe}
+        />
         {varias ? (
           <PagoDocumentos
             facturas={props.facturas}
             documentos={values.documentos}
             monedaPago={values.moneda_p}
             tipoCambio={values.tipo_cambio}
+            tiposCambio={values.tipos_cambio}
             error={error}
             monedaFactura={props.moneda}
             onTecleado={teclear}

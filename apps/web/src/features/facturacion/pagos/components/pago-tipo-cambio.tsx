@@ -17,8 +17,12 @@ export function PagoTipoCambio(props: {
   value: string;
   error: string | undefined;
   onChange: (valor: string) => void;
+  /** Several rates in one form: each its own field id and label. */
+  id?: string;
+  etiqueta?: string;
 }) {
   const { moneda, fecha, value, onChange } = props;
+  const id = props.id ?? 'pago-tipo-cambio';
   const referencia = useQuery({
     queryKey: ['tipo-de-cambio', moneda, fecha],
     queryFn: () => getTipoDeCambio(moneda, fecha),
@@ -48,20 +52,20 @@ export function PagoTipoCambio(props: {
   }, [ref, sinReferencia, value]);
   return (
     <Col sm={6} lg={4}>
-      <Form.Label htmlFor="pago-tipo-cambio" className="fw-semibold">
-        Tipo de cambio del día del pago
+      <Form.Label htmlFor={id} className="fw-semibold">
+        {props.etiqueta ?? 'Tipo de cambio del día del pago'}
       </Form.Label>
       <Form.Control
-        id="pago-tipo-cambio"
+        id={id}
         inputMode="decimal"
         value={value}
         isInvalid={!!props.error}
-        aria-describedby="pago-tipo-cambio-ayuda"
+        aria-describedby={`${id}-ayuda`}
         onChange={(e) => onChange(e.target.value)}
       />
       <Form.Control.Feedback type="invalid">{props.error}</Form.Control.Feedback>
       <Form.Text
-        id="pago-tipo-cambio-ayuda"
+        id={`${id}-ayuda`}
         className={ayuda.antigua ? 'text-warning-emphasis' : 'text-body-secondary'}
       >
         Pesos mexicanos por cada {moneda}. {ayuda.texto}

@@ -8,7 +8,11 @@ import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { useSellosFiscales } from '#src/shared/comprobantes/api/datos-maestros.ts';
 import { useSeriesPagos } from '../api/complementos-pago.ts';
-import { type Seleccion, saldoSeleccionado } from '../model/seleccion-pendientes.ts';
+import {
+  type Seleccion,
+  monedaDelPago,
+  saldosSeleccionados,
+} from '../model/seleccion-pendientes.ts';
 import { PagoFormDiferido } from './pago-form-diferido.tsx';
 
 function plural(n: number): string {
@@ -31,7 +35,8 @@ export function PagoVariasFacturas(props: {
   const { seleccion } = props;
   const primera = seleccion[0];
   if (!primera) return null;
-  const moneda = primera.moneda !== 'MXN' ? ` ${primera.moneda}` : '';
+  const saldos = saldosSeleccionados(seleccion);
+  const conMoneda = saldos.length > 1 || primera.moneda !== 'MXN';
   return (
     <Card className="shadow-sm mb-3 border-primary-subtle" data-testid="pendientes-seleccion">
       <Card.Body>
@@ -41,8 +46,10 @@ export function PagoVariasFacturas(props: {
               {plural(seleccion.length)} de {primera.client_name}
             </div>
             <div className="small text-body-secondary">
-              Saldo seleccionado: {formatCurrency(saldoSeleccionado(seleccion))}
-              {moneda}
+              Saldo seleccionado:{' '}
+              {saldos
+                .map((s) => `${formatCurrency(s.saldo)}${conMoneda ? ` ${s.moneda}` : ''}`)
+                .join(' + ')}
             </div>
           </div>
           {!abierto && (
@@ -69,8 +76,9 @@ export function PagoVariasFacturas(props: {
                 fecha: s.fecha,
                 saldo: s.PPD_pending_amount,
                 client_id: s.client_id,
+                moneda: s.moneda,
               }))}
-              moneda={primera.moneda}
+              moneda={monedaDelPago(seleccion)}
               series={series.data ?? []}
               sellos={sellos.data ?? null}
               onCancel={() => setAbierto(false)}

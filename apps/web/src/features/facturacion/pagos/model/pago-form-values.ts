@@ -14,6 +14,11 @@ export interface PagoFormValues {
   moneda_p: string;
   /** MXN per unit of the invoice's currency, when it is not MXN. */
   tipo_cambio: string;
+  /**
+   * A payment in MXN of invoices in several currencies: MXN per unit of each invoice currency other
+   * than MXN, by its code (EquivalenciaDR per DoctoRelacionado, Pagos 2.0).
+   */
+  tipos_cambio: Record<string, string>;
   /** The optional-fields toggle: número de operación and bank data. */
   opcionales: boolean;
   num_operacion: string;
@@ -116,7 +121,14 @@ function opcionalesEnviados(v: PagoFormValues): Partial<Record<CampoOpcional, st
 
 export interface ContextoPagoForm {
   /** What the invoice (or each invoice) still owes, in its currency. */
-  saldos: { factura_id: number; saldo: string; fecha: string; serieFolio: string }[];
+  saldos: {
+    factura_id: number;
+    saldo: string;
+    fecha: string;
+    serieFolio: string;
+    /** The invoice's currency when it is not monedaFactura's (several currencies, paid in MXN). */
+    moneda?: string | undefined;
+  }[];
   monedaFactura: string;
   hoy: string;
 }
@@ -138,6 +150,11 @@ export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<st
   const monto = montoDeTexto(v.monto);
   if (ctx.monedaFactura !== 'MXN' && !/^\d+(\.\d{1,6})?$/.test(v.tipo_cambio.trim()))
     errores.tipo_cambio = `Indique el tipo de cambio del día del pago (pesos mexicanos por ${ctx.monedaFactura}).`;
+  for (const moneda of monedasConTipo(ctx.saldos, ctx.monedaFactura)) {
+    if (!/^\d+(\.\d{1,6})?$/.test((v.tipos_cambio[moneda] ?? '').trim()))
+      errores[`tipos_cambio.${moneda}`] =
+        `Indique el tipo de cambio del día del pago (pesos mexicanos por ${moneda}).`;
+  }
   if (v.documentos.length > 1) {
     v.documentos.forEach((d, i) => {
       const importe = montoDeTexto(d.importe);
@@ -147,7 +164,7 @@ export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<st
           'Indique lo que se aplica a esta factura, mayor a 0 con hasta 2 decimales.';
       else if (
         saldo &&
-        v.moneda_p === ctx.monedaFactura &&
+        v.moneda_p === (saldo.moneda ?? ctx.monedaFactura) &&
         Math.round(importe * 100) > Math.round(Number(saldo.saldo) * 100)
       )
         errores[`documentos.${i}.importe`] =
@@ -165,6 +182,23 @@ export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<st
       errores[e.field] ??= e.message;
   }
   return errores;
+}
+
+/** The invoice currencies, other than the payment's and MXN, that need their own exchange rate. */
+export function monedasConTipo(
+  facturas: readonly { moneda?: string | undefined }[],
+  monedaFactura: string,
+): string[] {
+  const monedas = facturas.map((f) => f.moneda ?? monedaFactura);
+  return [...new Set(monedas)].filter((m) => m !== monedaFactura && m !== 'MXN');
+}
+
+/** The rates typed for the other currencies, trimmed; null when there is none. */
+function tiposEnviados(v: PagoFormValues): Record<string, string> | null {
+  const tipos = Object.entries(v.tipos_cambio)
+    .map(([m, t]) => [m, t.trim()] as const)
+    .filter(([, t]) => t !== '');
+  return tipos.length > 0 ? Object.fromEntries(tipos) : null;
 }
 
 /** The body of POST /facturacion/V40/complemento-pago. */
@@ -196,6 +230,7 @@ export function toPagoRequest(
     payment_amount: (documentos ? totalDocumentos(v.documentos) : montoDeTexto(v.monto)) ?? 0,
     moneda_p: v.moneda_p,
     tipo_cambio: v.tipo_cambio.trim() || null,
+    tipos_cambio: tiposEnviados(v),
     ...opcionalesEnviados(v),
     ...(documentos ? { documentos } : {}),
   };
@@ -206,7 +241,7 @@ export function pagoVacio(input: {
   serieId: number | null;
   hoy: string;
   moneda: string;
-  facturas: readonly { factura_id: number; saldo: string }[];
+  facturas: readonly { factura_id: number; saldo: string; moneda?: string | undefined }[];
 }): PagoFormValues {
   const una = input.facturas.length === 1 ? input.facturas[0] : undefined;
   return {
@@ -216,6 +251,7 @@ export function pagoVacio(input: {
     monto: una ? una.saldo : '',
     moneda_p: input.moneda,
     tipo_cambio: '',
+    tipos_cambio: {},
     opcionales: false,
     num_operacion: '',
     rfc_emisor_cta_ordenante: '',
@@ -229,7 +265,11 @@ export function pagoVacio(input: {
     sello_pago: '',
     documentos:
       input.facturas.length > 1
-        ? input.facturas.map((f) => ({ factura_id: f.factura_id, importe: f.saldo }))
+        ? input.facturas.map((f) => ({
+            factura_id: f.factura_id,
+            // Another currency than the payment's waits for its exchange rate.
+            importe: (f.moneda ?? input.moneda) === input.moneda ? f.saldo : '',
+          }))
         : [],
   };
 }
@@ -241,22 +281,24 @@ export function pagoVacio(input: {
  */
 export function conImportesPropuestos(
   v: PagoFormValues,
-  facturas: readonly { factura_id: number; saldo: string }[],
+  facturas: readonly { factura_id: number; saldo: string; moneda?: string | undefined }[],
   monedaFactura: string,
   tecleados: ReadonlySet<number>,
 ): PagoFormValues {
-  const propuesta = (saldo: string) =>
+  const propuesta = (saldo: string, moneda = monedaFactura) =>
     importePagoDeSaldo(saldo, {
       monedaP: v.moneda_p,
-      monedaDR: monedaFactura,
-      tipoCambio: v.tipo_cambio,
+      monedaDR: moneda,
+      tipoCambio: moneda === monedaFactura ? v.tipo_cambio : (v.tipos_cambio[moneda] ?? ''),
     }) ?? '';
   if (v.documentos.length > 1) {
     return {
       ...v,
       documentos: v.documentos.map((d) => {
         const f = facturas.find((x) => x.factura_id === d.factura_id);
-        return f && !tecleados.has(d.factura_id) ? { ...d, importe: propuesta(f.saldo) } : d;
+        return f && !tecleados.has(d.factura_id)
+          ? { ...d, importe: propuesta(f.saldo, f.moneda) }
+          : d;
       }),
     };
   }
