@@ -52,6 +52,15 @@ describe('the SPA as a browser receives it', () => {
     }
   });
 
+  it('HEAD of a screen answers as GET does, without the body; HEAD of an unknown API path is 404', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/facturacion/facturas' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.body).toBe('');
+    expect((await app.inject({ method: 'HEAD', url: '/api/no-existe' })).statusCode).toBe(404);
+  });
+
   it("index.html's own inline script (the route preloader) runs by its hash; no other inline script does", async () => {
     const own = 'document.head.dataset.preload="1"';
     const built = mkdtempSync(join(tmpdir(), 'spa-dist-'));

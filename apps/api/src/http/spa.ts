@@ -11,8 +11,8 @@ export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves apps/web's build; any non-API GET falls back to index.html (history mode). Hashed assets
- * are cached a year, index.html and the rest are revalidated on every load; the build's .br/.gz
+ * Serves apps/web's build; any non-API GET (or HEAD) falls back to index.html (history mode). Hashed
+ * assets are cached a year, index.html and the rest are revalidated on every load; the build's .br/.gz
  * twins are served to browsers that accept them; source maps are not served.
  */
 export async function registerSpa(app: FastifyInstance, dist = WEB_DIST): Promise<void> {
@@ -29,7 +29,9 @@ export async function registerSpa(app: FastifyInstance, dist = WEB_DIST): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const asset = request.url.startsWith('/assets/') || /\.map(\?|$)/.test(request.url);
-    if (request.method === 'GET' && hasBuild && !request.url.startsWith('/api') && !asset) {
+    // HEAD is GET without the body (RFC 9110 §9.3.2): link checkers and uptime probes ask it.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (read && hasBuild && !request.url.startsWith('/api') && !asset) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply
