@@ -4,9 +4,10 @@
  * (ConsultaCFDIService), all on the sandbox's injectable clock.
  */
 import { sign } from 'node:crypto';
+import { clasificarAceptacion, plazoDeCancelacion } from '@repo/cfdi/cancelacion';
 import Decimal from 'decimal.js';
 import { readCertificado } from '@repo/cfdi/csd';
-import { fechaLocal } from '@repo/cfdi/xml';
+import { fechaLocal, parseComprobanteXml } from '@repo/cfdi/xml';
 import { verificarSolicitudCancelacion } from '../cancelacion-xml.ts';
 import { mensajePac } from '../errors.ts';
 import type {
@@ -20,7 +21,7 @@ import type { CertificadoSandbox } from './certificado-sandbox.ts';
 import type { SandboxPacOptions } from './opciones.ts';
 import { rechazo } from './respuestas.ts';
 import type { SandboxStore, TimbreGuardado } from './store.ts';
-import { finDeDiasHabiles, instanteDeFechaLocal, ZONA_CENTRO } from './tiempo.ts';
+import { finDeDiasHabiles, ZONA_CENTRO } from './tiempo.ts';
 
 export const UUID_RE = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
 
@@ -75,6 +76,7 @@ export class CancelacionSandbox {
       throw rechazo('205', 'El SAT aún no conoce el UUID; reintente más tarde.');
     const t = await this.alDia(found, ahora);
     if (t.rfcEmisor !== input.rfcEmisor.toUpperCase()) throw rechazo('203');
+    if (input.motivo === '01') await this.exigirSustituto(t, input.folioSustitucion ?? '');
     const fecha = fechaLocal(ahora, ZONA_CENTRO);
     if (t.estado === 'Cancelado' || t.estatusCancelacion === 'En proceso')
       return this.resultado('202', uuid, this.acuse(uuid, t.rfcEmisor, fecha, '202'), t, ahora);
@@ -107,6 +109,29 @@ export class CancelacionSandbox {
     }
     await this.store.actualizar(t);
     return this.resultado('201', uuid, acuse, t, ahora);
+  }
+
+  /**
+   * Motivo 01 as a real PAC enforces it (cfdi40-rules.md 9.1): the FolioSustitucion is a CFDI the
+   * SAT knows, in force, of the same emisor, that relates the one cancelled with TipoRelacion 04.
+   */
+  private async exigirSustituto(t: TimbreGuardado, folio: string): Promise<void> {
+    const sustituto = await this.store.porUuid(folio.toUpperCase());
+    if (!sustituto)
+      throw rechazo('207', 'El folio de sustitución no corresponde a un CFDI timbrado.');
+    if (sustituto.estado !== 'Vigente')
+      throw rechazo('207', 'El CFDI que sustituye está cancelado.');
+    if (sustituto.rfcEmisor !== t.rfcEmisor)
+      throw rechazo('207', 'El CFDI que sustituye es de otro emisor.');
+    const relaciona = (parseComprobanteXml(sustituto.xml).CfdiRelacionados ?? []).some(
+      (r) =>
+        r.TipoRelacion === '04' && r.CfdiRelacionado.some((x) => x.UUID.toUpperCase() === t.uuid),
+    );
+    if (!relaciona)
+      throw rechazo(
+        '207',
+        'El CFDI que sustituye no relaciona al cancelado con el tipo de relación 04.',
+      );
   }
 
   private async resultado(
@@ -190,17 +215,19 @@ export class CancelacionSandbox {
   private async clasificar(t: TimbreGuardado, ahora: Date): Promise<EsCancelable> {
     const relacionados = await this.store.relacionadosCon(t.uuid);
     if (relacionados.some((r) => r.estado === 'Vigente')) return 'No cancelable';
-    if (['E', 'N', 'T'].includes(t.tipoDeComprobante)) return 'Cancelable sin aceptación';
-    if (['XAXX010101000', 'XEXX010101000'].includes(t.rfcReceptor))
-      return 'Cancelable sin aceptación';
-    if (
-      t.tipoDeComprobante === 'I' &&
-      new Decimal(t.total).mul(t.moneda === 'MXN' ? 1 : (t.tipoCambio ?? 1)).lte(1000)
-    )
-      return 'Cancelable sin aceptación';
-    if (ahora < finDeDiasHabiles(new Date(t.instanteTimbrado), 1, this.feriados))
-      return 'Cancelable sin aceptación';
-    return 'Cancelable con aceptación';
+    // Regla 2.7.1.35 RMF, the engine's one implementation (also the API's and the dialog's).
+    return clasificarAceptacion(
+      {
+        tipoDeComprobante: t.tipoDeComprobante,
+        rfcReceptor: t.rfcReceptor,
+        total: t.total,
+        moneda: t.moneda,
+        tipoCambio: t.tipoCambio,
+        instanteTimbrado: new Date(t.instanteTimbrado),
+      },
+      ahora,
+      this.feriados,
+    ).esCancelable;
   }
 
   /** Applies the passage of time: a request with no answer past its deadline is 'Plazo vencido'. */
@@ -217,10 +244,7 @@ export class CancelacionSandbox {
   }
 
   private plazoLegal(t: TimbreGuardado): Date {
-    const anio = Number(t.fechaTimbrado.slice(0, 4)) + 1;
-    const p = this.opts.plazoCancelacion ?? { moral: '03-31', fisica: '04-30' };
-    const md = t.rfcEmisor.length === 12 ? p.moral : p.fisica;
-    return instanteDeFechaLocal(`${anio}-${md}T23:59:59`, ZONA_CENTRO);
+    return plazoDeCancelacion(t.fechaTimbrado, t.rfcEmisor, this.opts.plazoCancelacion);
   }
 
   private acuse(uuid: string, rfcEmisor: string, fecha: string, codigo: string): string {

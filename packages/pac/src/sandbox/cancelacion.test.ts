@@ -330,4 +330,29 @@ describe('SandboxPac cancellation (rules §9) on an injectable clock', () => {
     await e.pac.cancelar(cancelar(nota));
     expect((await e.pac.cancelar(cancelar(original))).codigoEstatus).toBe('201');
   });
+
+  it('motivo 01 as a real PAC: the FolioSustitucion must be stamped, in force and relate the original with 04', async () => {
+    const e = escenario();
+    const original = await timbrada(e);
+    const relacion = (tipo: string, folio: string) => (c: Comprobante) => {
+      c.Folio = folio;
+      c.CfdiRelacionados = [{ TipoRelacion: tipo, CfdiRelacionado: [{ UUID: original.uuid }] }];
+    };
+    const con01 = (folio: string) => cancelar(original, { motivo: '01', folioSustitucion: folio });
+    // unknown to the SAT
+    expect(await codigo(e.pac.cancelar(con01('6F9A3C1E-2B7D-4E8A-9C5B-1D2E3F4A5B6C')))).toBe('207');
+    // stamped, but it relates the original as a credit note (01), not as its substitute
+    const nota = await timbrada(e, relacion('07', 'N7'));
+    expect(await codigo(e.pac.cancelar(con01(nota.uuid)))).toBe('207');
+    // relates with 04 but is itself cancelled
+    const cancelado = await timbrada(e, relacion('04', 'S1'));
+    await e.pac.cancelar(cancelar(cancelado));
+    expect(await codigo(e.pac.cancelar(con01(cancelado.uuid)))).toBe('207');
+    await e.pac.cancelar(cancelar(nota));
+    expect((await estado(e.pac, original)).estado).toBe('Vigente');
+    const sustituto = await timbrada(e, relacion('04', 'S2'));
+    const r = await e.pac.cancelar(con01(sustituto.uuid));
+    expect(r.codigoEstatus).toBe('201');
+    expect(r.estado?.estado).toBe('Cancelado');
+  });
 });
