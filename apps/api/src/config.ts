@@ -99,6 +99,8 @@ export const configSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** Port on which a worker (npm run worker) answers GET /api/health, /api/ready and /metrics (with METRICS_TOKEN); 0: the worker serves no HTTP. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Webhooks may be sent to http:// addresses and to private networks or this machine ("on"): for development and tests only; "off" keeps them to public https:// addresses, so an enterprise cannot make the server call its own internal services. */
+  WEBHOOKS_RED_PRIVADA: z.enum(['on', 'off']).default('off'),
 });
 
 /** Fastify's trustProxy option from TRUST_PROXY. */

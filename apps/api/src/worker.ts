@@ -14,7 +14,7 @@ import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.s
 import { createPac } from './pac/create-pac.ts';
 import { DbSandboxStore } from './pac/db-sandbox-store.ts';
 
-// `npm run worker`: the background jobs (PAC recovery, ZIP exports) without the HTTP API, for API
+// `npm run worker`: the background jobs (PAC recovery, ZIP exports, webhook deliveries) without the HTTP API, for API
 // processes started with JOBS=off. Any number of workers may run: each job claims its work under a
 // lease (jobs/jobs.ts). The same configuration as the API; PostgreSQL only.
 
@@ -53,6 +53,7 @@ async function start() {
   // An API process with JOBS=off says when an export waits; the timers find it anyway.
   const escucha = escucharAvisos(config.DATABASE_URL, log, (que) => {
     if (que === 'exportacion-zip') jobs.exportador.despertar();
+    if (que === 'webhooks') jobs.repartidor.despertar();
   });
 
   const http = await startWorkerHttp(config, database, metrics, log);
@@ -74,7 +75,7 @@ async function start() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   jobs.start();
-  log.info('worker ready: PAC recovery and ZIP exports');
+  log.info('worker ready: PAC recovery, ZIP exports and webhook deliveries');
 }
 
 try {
