@@ -24,6 +24,8 @@ export const FORMA_PAGO = {
   TRANSFERENCIA: '03',
   TARJETA_DE_CREDITO: '04',
   TARJETA_DE_DEBITO: '28',
+  /** The egreso that applies an advance (Guía de llenado, Apéndice 6). */
+  APLICACION_DE_ANTICIPOS: '30',
   POR_DEFINIR: '99',
 } as const;
 

@@ -8,3 +8,4 @@ export type * from './types.ts';
 export * from './conversion-pago.ts';
 export * from './parcialidad.ts';
 export * from './nota-credito.ts';
+export * from './anticipo.ts';

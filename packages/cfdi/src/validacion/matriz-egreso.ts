@@ -13,8 +13,8 @@ const g = (code: string, regla: string, nota: string): ReglaMatriz => ({
 export const MATRIZ_EGRESO: readonly ReglaMatriz[] = [
   g(
     'EGRESO_RELACION',
-    'Relaciona las facturas que acredita con TipoRelacion 01 o 03',
-    'c_TipoRelacion 01 nota de crédito de los documentos relacionados, 03 devolución de mercancía.',
+    'Relaciona las facturas que acredita con TipoRelacion 01, 03 o 07',
+    'c_TipoRelacion 01 nota de crédito de los documentos relacionados, 03 devolución de mercancía, 07 aplicación de anticipo (Apéndice 6).',
   ),
   g(
     'EGRESO_USO_CFDI',

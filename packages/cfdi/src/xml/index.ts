@@ -14,4 +14,5 @@ export * from './build-ingreso.ts';
 export * from './build-global.ts';
 export * from './build-pago.ts';
 export * from './build-nota-credito.ts';
+export * from './build-aplicacion-anticipo.ts';
 export * from './factura-acreditada.ts';

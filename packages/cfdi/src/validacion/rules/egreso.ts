@@ -8,12 +8,16 @@ const GUIA = 'Anexo 20, Guía de llenado: CFDI de egreso';
 const RELACIONES_DE_NOTA: readonly string[] = [
   TIPO_RELACION.NOTA_DE_CREDITO,
   TIPO_RELACION.DEVOLUCION,
+  // Guía de llenado, Apéndice 6: the egreso that applies an advance relates the invoice of the
+  // operation's full value with 07 (CFDI por aplicación de anticipo).
+  TIPO_RELACION.APLICACION_DE_ANTICIPO,
 ];
 
 /**
  * Nota de crédito (CFDI de egreso, tipo E), for every CFDI E whatever screen it comes from (the
  * sandbox PAC runs it too). The Guía de llenado: a egreso relates the CFDI it credits (TipoRelacion
- * 01 nota de crédito de los documentos relacionados, 03 devolución de mercancía), its receptor uses
+ * 01 nota de crédito de los documentos relacionados, 03 devolución de mercancía, 07 aplicación de
+ * anticipo, Apéndice 6), its receptor uses
  * G02 (devoluciones, descuentos o bonificaciones; a generic RFC keeps S01, CFDI40161) and it is
  * settled when issued, so MetodoPago PUE.
  */
@@ -25,7 +29,7 @@ export function reglasEgreso(c: Comprobante, e: Errores): void {
     e.add(
       'EGRESO_RELACION',
       'CfdiRelacionados',
-      'La nota de crédito debe relacionar las facturas que acredita (tipo de relación 01 nota de crédito o 03 devolución de mercancía).',
+      'La nota de crédito debe relacionar las facturas que acredita (tipo de relación 01 nota de crédito, 03 devolución de mercancía o 07 aplicación de anticipo).',
       GUIA,
     );
   const rfc = c.Receptor?.Rfc;
