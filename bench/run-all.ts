@@ -3,7 +3,7 @@
  * one does not warm or load the other. Prints the machine state first (cores, load average), because
  * the figures of a shared machine mean little without it.
  *
- *   npm run bench [-- --only cfdi,stamping,catalogos,server,first-load,globales,lists]
+ *   npm run bench [-- --only cfdi,stamping,http,catalogos,server,first-load,globales,lists]
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -15,6 +15,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCHES: Record<string, string[]> = {
   cfdi: ['bench/cfdi/bench-cfdi.ts', '--k=200', '--runs=5'],
   stamping: ['bench/stamping/bench-stamping.ts', '--concurrency', '8,16'],
+  // Runs the in-process stamping bench again beside it, at its concurrency: the HTTP targets are ratios.
+  http: ['bench/http/bench-http.ts', '--concurrency', '16'],
   catalogos: ['bench/catalogos/bench-catalogos.ts'],
   server: ['bench/server/bench-server.ts', '--runs=3'],
   'first-load': ['bench/first-load/bench-first-load.ts', '--runs=5'],

@@ -19,7 +19,9 @@
  * the same process, alternating: the full SAT schema (libxml2 walking the huge catalog
  * enumerations, the only path before) and the relaxed schema + catalog sets (the default path).
  *
- *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 2000] [--warmup 200] [--concurrency 8[,16…]] [--only pglite|postgres] [--no-xsd] [--xsd-full] [--no-phases]
+ *   node --import tsx bench/stamping/bench-stamping.ts [--stamps 2000] [--warmup 200] [--concurrency 8[,16…]] [--only pglite|postgres] [--no-xsd] [--xsd-full] [--no-phases] [--json]
+ *
+ * --json also prints each PostgreSQL run as one `JSON {…}` line (bench/http reads it).
  *
  * --xsd-full makes the stamps use the full schema for every document (the behaviour before).
  * --no-phases leaves the phase recorder out: each of its ~44 CPU clock reads per stamp is a
@@ -57,6 +59,7 @@ const { values } = parseArgs({
     'no-xsd': { type: 'boolean', default: false },
     'xsd-full': { type: 'boolean', default: false },
     'no-phases': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
   },
 });
 /** Without the phase recorder: the total CPU per stamp without the clock reads (see the README). */
@@ -258,6 +261,8 @@ for (const concurrency of CONCURRENCIES) {
       url.pathname = `/${name}`;
       const r = await run('postgres', fromPostgres(url.toString(), 10), concurrency);
       print(r, cores);
+      // For bench/http, which runs this bench in the same run and sets its figures beside its own.
+      if (values.json) console.log(`JSON ${JSON.stringify(r)}`);
       if (FASES_ON) printFases(r);
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -17,6 +17,11 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections now (for /metrics); absent on the embedded PGlite. */
   pool?: () => PoolStats;
+  /**
+   * PostgreSQL: statements this process has sent so far (each one a round trip; BEGIN and COMMIT
+   * count), for /metrics' db_statements_total; absent on the embedded PGlite.
+   */
+  statements?: () => number;
 }
 
 export interface PoolStats {
@@ -41,6 +46,15 @@ export function fromPostgres(
 ): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', (error) => onConnectionError(error));
+  // Every statement goes through a pooled client's query (pool.query lends one too): counted there.
+  let statements = 0;
+  pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      statements++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof client.query;
+  });
   if (preparedStatements === 'off') {
     sinSentenciasPreparadas.add(pool);
     pool.on('connect', (client) => sinSentenciasPreparadas.add(client));
@@ -58,5 +72,6 @@ export function fromPostgres(
       waiting: pool.waitingCount,
       max,
     }),
+    statements: () => statements,
   };
 }

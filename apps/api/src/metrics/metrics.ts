@@ -116,6 +116,17 @@ function poolGauges(registers: Registry[], source: MetricsSource): void {
     registers,
     collect: safely(onError, (gauge) => gauge.set(pool().max)),
   });
+  const statements = source.database.statements;
+  if (!statements) return;
+  new Counter({
+    name: 'db_statements_total',
+    help: 'Statements this process sent to PostgreSQL (each a round trip; BEGIN and COMMIT count).',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(statements());
+    },
+  });
 }
 
 export function createMetrics(source: MetricsSource): Metrics {
