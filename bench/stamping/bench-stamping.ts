@@ -143,7 +143,7 @@ async function run(
   await migrate(database);
   const catalogos = loadCatalogos();
   const pacDir = mkdtempSync(join(tmpdir(), 'bench-stamping-pac-'));
-  // The sandbox validates every document against the SAT XSDs (native libxml2, schemas compiled
+  // The sandbox validates every document against the SAT XSDs (libxml2 in WebAssembly, schemas compiled
   // once; the huge catalog enumerations checked by set lookup), as a real PAC does; --no-xsd leaves
   // that stage out, --xsd-full checks every document against the full schema.
   const pac = new SandboxPac({

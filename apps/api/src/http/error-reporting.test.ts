@@ -1,4 +1,6 @@
-import { createTransport, type NodeOptions } from '@sentry/node';
+import { createTransport, type BaseTransportOptions } from '@sentry/core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -10,7 +12,7 @@ import { buildTestApp } from '../test/build-test-app.ts';
 function fakeTransport() {
   const sent: string[] = [];
   const urls: string[] = [];
-  const transport = (options: Parameters<NonNullable<NodeOptions['transport']>>[0]) =>
+  const transport = (options: BaseTransportOptions) =>
     createTransport(options, async (request) => {
       urls.push(options.url);
       const body = request.body;
@@ -71,10 +73,40 @@ describe('error reporting of the API (SENTRY_DSN)', () => {
     expect(fake.urls[0]).toMatch(/^https:\/\/errores\.example\.com\/api\/42\/envelope\//);
     expect(first).toContain('"public_key":"clavepublica"');
     expect(first).toContain('la base de datos no contesta');
+    // the stack as frames, this test's file among them (in the app, not in node_modules)
+    expect(first).toMatch(/"filename":"[^"]*error-reporting\.test\.ts"[^}]*"in_app":true/);
     expect(first).toContain(`"errorTrackingUUID":"${crash.json().errorTrackingUUID}"`);
     expect(second).toContain('El PAC no responde.');
     expect(second).toContain(`"errorTrackingUUID":"${pac.json().errorTrackingUUID}"`);
     await app.close();
+  });
+});
+
+describe('error reporting over HTTP (the transport a server uses)', () => {
+  it("posts each report to the DSN's envelope endpoint with its key", async () => {
+    const recibidos: { url: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      const partes: Buffer[] = [];
+      req.on('data', (c: Buffer) => partes.push(c));
+      req.on('end', () => {
+        recibidos.push({ url: req.url ?? '', body: Buffer.concat(partes).toString('utf8') });
+        res.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const { port } = server.address() as AddressInfo;
+    const reporter = await createErrorReporter(
+      loadConfig({ SENTRY_DSN: `http://clavelocal@127.0.0.1:${port}/9` }),
+    );
+    const app = await appThatFails(reporter);
+    const crash = await app.inject({ method: 'GET', url: '/api/roto' });
+    expect(await reporter?.flush()).toBe(true);
+    expect(recibidos).toHaveLength(1);
+    expect(recibidos[0]?.url).toMatch(/^\/api\/9\/envelope\/\?/);
+    expect(recibidos[0]?.body).toContain('"public_key":"clavelocal"');
+    expect(recibidos[0]?.body).toContain(`"errorTrackingUUID":"${crash.json().errorTrackingUUID}"`);
+    await app.close();
+    await new Promise((ok) => server.close(ok));
   });
 });
 

@@ -51,7 +51,7 @@ export interface SandboxPacOptions {
   tiposDeCambio?: FuenteTipoCambio;
   /** Future tolerance of Fecha (ms); default 5 minutes. */
   toleranciaFuturoMs?: number;
-  /** XSD validation with libxml2/WASM (about 2 s per document); default true. */
+  /** XSD validation with libxml2 (WebAssembly, schemas compiled once per process); default true. */
   validarEsquema?: boolean;
   /** Official holidays (AAAA-MM-DD) that are not business days. */
   feriados?: readonly string[];

@@ -215,7 +215,7 @@ describe('SandboxPac.timbrar', () => {
         (c) => c.Conceptos[0] && (c.Conceptos[0].ClaveProdServ = '99999999'),
         '301',
         'La estructura del comprobante es incorrecta.',
-        "Element '{http://www.sat.gob.mx/cfd/4}Concepto', attribute 'ClaveProdServ': [facet 'enumeration'] The value '99999999' is not an element of the set {",
+        /^Element '\{http:\/\/www\.sat\.gob\.mx\/cfd\/4\}Concepto', attribute 'ClaveProdServ': \[facet 'enumeration'\] The value '99999999' is not an element of the set \{'01010101', /,
       ],
       [
         (c) => c.Conceptos[0] && (c.Conceptos[0].ClaveUnidad = 'ZZZ'),

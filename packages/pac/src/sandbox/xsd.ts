@@ -1,6 +1,7 @@
 /**
- * XSD validation in process with libxml2 itself (npm `node-libxml`, a N-API binding compiled with
- * node-gyp on install), so the answers are those of `xmllint --schema`, used by the SAT check in CI.
+ * XSD validation in process with libxml2 itself, compiled to WebAssembly (npm `libxml2-wasm`: no
+ * native build on install, no runtime dependencies), so the answers are those of `xmllint --schema`,
+ * used by the SAT check in CI.
  * The SAT schemas come from the repository's data/sat-xml (cfdi40-bundle.xsd imports CFDI 4.0,
  * Pagos 2.0, implocal, TimbreFiscalDigital 1.1 and leyendasFiscales with relative paths).
  *
@@ -18,7 +19,12 @@
  * - the FULL one, the SAT's files as they are: compiled only when a document fails the relaxed path
  *   (or is one the relaxed path does not reason about: DOCTYPE, xsi:type, another encoding, a NUL).
  *   Its errors are the answer, so a rejected document gets exactly the messages (and the order)
- *   libxml2 gave before this split, and the accepted set is exactly the SAT schema's.
+ *   libxml2 gave before this split, and the accepted set is exactly the SAT schema's. One
+ *   exception: a plain value (no whitespace, no `&`) of a relaxed attribute that is not in its
+ *   catalog is answered without the full schema, with our own message naming the attribute, the
+ *   value and the catalog, before the relaxed schema's other errors: libxml2's own message lists
+ *   every value of the catalog (640 KB for c_ClaveProdServ) and building it costs about 17 s of CPU
+ *   in its WebAssembly build. Such a value is invalid for the full schema too (see below).
  *
  * Why "relaxed valid + values in the sets" implies "valid against the full schema": the two schemas
  * differ only in the enumeration facets of the relaxed types; a relaxed type is chosen only when the
@@ -29,13 +35,14 @@
  * attribute names in the document text, prefixed or not, is looked up, and a set only holds values
  * without whitespace or `&`, which XML and XSD normalisation leave unchanged.
  *
- * Validation is synchronous: one document at a time in each binding instance.
+ * Validation is synchronous once the module is loaded (`cargarValidadorXsd`, awaited by `validarXsd`):
+ * its WebAssembly is instantiated with a top-level await, so it cannot be required synchronously.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Libxml } from 'node-libxml';
+import type * as Libxml2Module from 'libxml2-wasm';
+import type { XmlAttribute, XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { medir } from '@repo/cfdi/fases';
 import {
   BUNDLE,
@@ -45,40 +52,60 @@ import {
   type TipoRelajado,
 } from './xsd-relajado.ts';
 
-interface ErrorLibxml {
-  message?: string;
+type Libxml2 = typeof Libxml2Module;
+
+let libxml: Libxml2 | undefined;
+let cargando: Promise<Libxml2> | undefined;
+
+/**
+ * Loads libxml2 (WebAssembly) once, on the first validation and not when the server starts; the
+ * schemas' relative imports are read from disk through its Node.js file provider.
+ */
+export function cargarValidadorXsd(): Promise<Libxml2> {
+  cargando ??= (async () => {
+    try {
+      const m = await import('libxml2-wasm');
+      const { xmlRegisterFsInputProviders } = await import('libxml2-wasm/lib/nodejs.mjs');
+      xmlRegisterFsInputProviders();
+      libxml = m;
+      return m;
+    } catch (e) {
+      cargando = undefined;
+      throw new Error(
+        `No se pudo cargar libxml2 (libxml2-wasm) para validar contra el XSD del SAT: ${(e as Error).message}. Reinstale las dependencias con npm ci.`,
+        { cause: e },
+      );
+    }
+  })();
+  return cargando;
 }
 
-let completo: Libxml | undefined;
+function modulo(): Libxml2 {
+  if (!libxml)
+    throw new Error(
+      'El validador XSD no está cargado: espere cargarValidadorXsd() antes de validar.',
+    );
+  return libxml;
+}
 
-function claseLibxml(): typeof Libxml {
-  // Loaded on first use: the binding is built from source on install (node-gyp; the package's
-  // linux prebuild is not usable), so a machine without it fails here, with this message, and
-  // only when a document is validated.
+let completo: XsdValidator | undefined;
+
+/** Compiles the schema at `bundle` (its imports resolved from its own folder). */
+function compilar(bundle: string): XsdValidator {
+  const { XmlDocument, XsdValidator } = modulo();
+  const doc = XmlDocument.fromBuffer(readFileSync(bundle), { url: bundle });
   try {
-    return (createRequire(import.meta.url)('node-libxml') as { Libxml: typeof Libxml }).Libxml;
+    return XsdValidator.fromDoc(doc);
   } catch (e) {
-    throw new Error(
-      `No se pudo cargar node-libxml (libxml2) para validar contra el XSD del SAT: ${(e as Error).message}. Reinstala las dependencias con npm ci (necesita python3 y g++).`,
-      { cause: e },
-    );
+    throw new Error(`No se pudieron compilar los esquemas del SAT: ${mensajes(e).join(' ')}`, {
+      cause: e,
+    });
+  } finally {
+    doc.dispose();
   }
 }
 
-function compilar(bundle: string): Libxml {
-  const Clase = claseLibxml();
-  const v = new Clase();
-  v.loadSchemas([bundle]);
-  const errores = (v as unknown as { schemasLoadedErrors?: ErrorLibxml[] }).schemasLoadedErrors;
-  if (errores?.length) {
-    throw new Error(
-      `No se pudieron compilar los esquemas del SAT: ${errores.map((e) => e.message ?? String(e)).join(' ')}`,
-    );
-  }
-  return v;
-}
-
-function esquemaCompleto(): Libxml {
+function esquemaCompleto(): XsdValidator {
   if (completo) return completo;
   const bundle = join(SAT_XML_DIR, BUNDLE);
   if (!existsSync(bundle))
@@ -90,9 +117,11 @@ function esquemaCompleto(): Libxml {
 // ------------------------------------------------------------- relaxed validator, compiled once
 
 interface ValidadorRelajado {
-  v: Libxml;
+  v: XsdValidator;
   atributos: Map<string, TipoRelajado[]>;
   buscar: RegExp;
+  /** XPath predicate matching those attributes' local names. */
+  condicionXPath: string;
 }
 
 let relajado: ValidadorRelajado | null | undefined;
@@ -113,6 +142,7 @@ function validadorRelajado(): ValidadorRelajado | null {
       v,
       atributos: e.atributos,
       buscar: new RegExp(`(?<=[\\s:])(${nombres})(?=\\s*=\\s*(?:"([^"]*)"|'([^']*)'))`, 'g'),
+      condicionXPath: [...e.atributos.keys()].map((n) => `local-name()='${n}'`).join(' or '),
     };
     return relajado;
   } finally {
@@ -122,27 +152,33 @@ function validadorRelajado(): ValidadorRelajado | null {
 
 // ------------------------------------------------------------------------------- validation
 
-function mensajes(errores: unknown): string[] {
-  const lista = Array.isArray(errores) ? (errores as ErrorLibxml[]) : [];
-  return lista.map((e) => String(e.message ?? e).trim()).filter((m) => m.length > 0);
+/** The messages of a libxml2 error (its details, one per diagnostic, in document order). */
+function mensajes(e: unknown): string[] {
+  const detalles = (e as { details?: { message?: string }[] } | null)?.details;
+  const lista = Array.isArray(detalles) ? detalles.map((d) => d.message ?? '') : [String(e)];
+  return lista.map((m) => m.trim()).filter((m) => m.length > 0);
 }
 
-function validarCon(v: Libxml, xml: string): string[] {
+function validarCon(v: XsdValidator, xml: string): string[] {
+  const { XmlParseError, XmlValidateError } = modulo();
+  let doc: XmlDocument;
   try {
-    if (!v.loadXmlFromString(xml)) {
-      const e = mensajes((v as unknown as { wellformedErrors?: unknown }).wellformedErrors);
-      return e.length ? e : ['El XML no está bien formado.'];
-    }
-    const r = v.validateAgainstSchemas();
-    if (r === null) throw new Error('Los esquemas del SAT no están cargados.');
-    if (r !== false) return [];
-    const porEsquema =
-      (v as unknown as { validationSchemaErrors?: Record<string, unknown> })
-        .validationSchemaErrors ?? {};
-    const e = Object.values(porEsquema).flatMap(mensajes);
-    return e.length ? e : ['El XML no cumple con el esquema del SAT.'];
+    // bytes, not a string: a declared encoding other than UTF-8 is read as libxml2 reads it
+    doc = modulo().XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
+  } catch (e) {
+    if (!(e instanceof XmlParseError)) throw e;
+    const m = mensajes(e);
+    return m.length ? m : ['El XML no está bien formado.'];
+  }
+  try {
+    v.validate(doc);
+    return [];
+  } catch (e) {
+    if (!(e instanceof XmlValidateError)) throw e;
+    const m = mensajes(e);
+    return m.length ? m : ['El XML no cumple con el esquema del SAT.'];
   } finally {
-    v.freeXml();
+    doc.dispose();
   }
 }
 
@@ -160,6 +196,52 @@ function valoresEnCatalogo(r: ValidadorRelajado, xml: string): boolean {
     for (const t of r.atributos.get(m[1] ?? '') ?? []) if (!t.valores.has(valor)) return false;
   }
   return true;
+}
+
+/**
+ * libxml2's own message for a value outside an enumeration, with the set cut to its first values
+ * (libxml2 lists all of them: 640 KB for c_ClaveProdServ).
+ */
+function mensajeFueraDeCatalogo(nodo: XmlAttribute, valor: string, t: TipoRelajado): string {
+  const e = nodo.parent;
+  const elemento = e ? `{${e.namespaceUri}}${e.name.replace(/^.*:/, '')}` : '';
+  const primeros = [...t.valores].slice(0, 3).map((v) => `'${v}', `);
+  return `Element '${elemento}', attribute '${nodo.name}': [facet 'enumeration'] The value '${valor}' is not an element of the set {${primeros.join('')}…} (${t.tipo}: ${t.valores.size} valores del catálogo del SAT).`;
+}
+
+/**
+ * The messages for attributes of a relaxed type whose value is surely not in its catalog (empty
+ * when there is none), or null when only the full schema can tell. The text search above may match
+ * inside another attribute's value, so a miss is confirmed on the parsed document's attributes
+ * (references resolved, as the validator sees them). The sets hold values without whitespace or
+ * `&`, and XSD whitespace normalisation keeps whitespace inside a value, so a value outside its set
+ * is invalid unless it is a catalog key with whitespace around it (valid where the type collapses
+ * whitespace: the full schema decides) or the attribute is in a namespace.
+ */
+function fueraDeCatalogo(r: ValidadorRelajado, xml: string): string[] | null {
+  if (valoresEnCatalogo(r, xml)) return [];
+  const { XmlAttribute, XmlDocument } = modulo();
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromBuffer(Buffer.from(xml, 'utf8'));
+  } catch {
+    return null;
+  }
+  try {
+    const fuera: string[] = [];
+    for (const nodo of doc.find(`//@*[${r.condicionXPath}]`)) {
+      if (!(nodo instanceof XmlAttribute) || nodo.namespaceUri) return null;
+      const valor = nodo.content;
+      for (const t of r.atributos.get(nodo.name) ?? []) {
+        if (t.valores.has(valor)) continue;
+        if (valor.trim() !== valor && t.valores.has(valor.trim())) return null;
+        fuera.push(mensajeFueraDeCatalogo(nodo, valor, t));
+      }
+    }
+    return fuera;
+  } finally {
+    doc.dispose();
+  }
 }
 
 /** Documents answered by each path since the process started (tests and benchmarks read it). */
@@ -184,14 +266,19 @@ export function usarSoloEsquemaCompleto(si: boolean): void {
 /** Schema errors of `xml` against the bundle (empty when valid); a malformed XML gives its parse errors. */
 export function validarXsdSync(xml: string): string[] {
   const r = soloCompleto || fueraDelCaminoRapido(xml) ? null : validadorRelajado();
-  if (r && validarCon(r.v, xml).length === 0 && valoresEnCatalogo(r, xml)) {
-    contadoresXsd.rapido++;
-    return [];
+  if (r) {
+    const errores = validarCon(r.v, xml);
+    const fuera = fueraDeCatalogo(r, xml);
+    if (fuera !== null && (fuera.length > 0 || errores.length === 0)) {
+      contadoresXsd.rapido++;
+      return [...fuera, ...errores];
+    }
   }
   return validarXsdCompletoSync(xml);
 }
 
-/** Async form kept for callers that await it. */
-export function validarXsd(xml: string): Promise<string[]> {
-  return Promise.resolve().then(() => medir('pac.xsd', () => validarXsdSync(xml)));
+/** Loads libxml2 on first use, then validates synchronously. */
+export async function validarXsd(xml: string): Promise<string[]> {
+  if (!libxml) await cargarValidadorXsd();
+  return medir('pac.xsd', () => validarXsdSync(xml));
 }
