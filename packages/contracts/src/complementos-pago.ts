@@ -191,6 +191,9 @@ export const SaldoFactura = z.object({
   total: z.string(),
   /** Σ of the payments whose complement is stamped and not cancelled. */
   pagado: z.string(),
+  /** Σ of the credit notes in force that relate it (what they took off its Total). */
+  acreditado: z.string(),
+  /** Total − pagado − acreditado. */
   saldo: z.string(),
   /** Number the next payment will carry (NumParcialidad). */
   siguiente_parcialidad: z.number().int(),

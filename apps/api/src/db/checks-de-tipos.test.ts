@@ -35,3 +35,27 @@ describe('the SQL checks of the document types', () => {
     expect(await valoresDelCheck('comprobantes', 'serie_kind')).toEqual(registrados);
   });
 });
+
+describe('the balance effect of the document types', () => {
+  it("efectos_en_saldo holds each registered serie kind's efectoEnSaldo, written again at every start", async () => {
+    const { TIPOS_COMPROBANTE } = await import('@repo/contracts/tipos-comprobante/registro');
+    const { registrarEfectosEnSaldo } = await import('./efectos-en-saldo.ts');
+    const leidos = async () =>
+      rowsOf<{ serie_kind: string; efecto: string }>(
+        await database.db.execute(
+          sql`select serie_kind, efecto from efectos_en_saldo order by serie_kind`,
+        ),
+      );
+    const registrados = TIPOS_COMPROBANTE.map((t) => ({
+      serie_kind: t.serie.kind,
+      efecto: t.efectoEnSaldo,
+    })).sort((a, b) => a.serie_kind.localeCompare(b.serie_kind));
+    expect(await leidos()).toEqual(registrados);
+    // A declaration changed in the registry reaches the table at the next start.
+    await database.db.execute(
+      sql`update efectos_en_saldo set efecto = 'ninguno' where serie_kind = 'notas-credito'`,
+    );
+    await registrarEfectosEnSaldo(database.db);
+    expect(await leidos()).toEqual(registrados);
+  });
+});

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
+import { registrarEfectosEnSaldo } from './efectos-en-saldo.ts';
 import { StartupError } from './startup-error.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -44,7 +45,12 @@ async function lockAndRead(tx: Db): Promise<Map<string, string | null>> {
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const { db } = database;
   const migrations = readMigrations(dir);
-  if (await everyFileApplied(db, migrations)) return [];
+  // The product's own migrations end with what the document types' registry declares for SQL.
+  const registrar = () => (dir === MIGRATIONS_DIR ? registrarEfectosEnSaldo(db) : undefined);
+  if (await everyFileApplied(db, migrations)) {
+    await registrar();
+    return [];
+  }
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
     await tx.execute(
@@ -83,6 +89,7 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     });
     if (wasApplied) applied.push(m.name);
   }
+  await registrar();
   return applied;
 }
 

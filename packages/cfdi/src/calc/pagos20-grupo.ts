@@ -181,3 +181,18 @@ export function impuestosDeDocumento(
     ...(importe ? { Importe: importe.toFixed() } : {}),
   }));
 }
+
+/** Two lists of what documents carried of each group, added up per group (a payment's previos). */
+export function sumarImpuestosPrevios(
+  a: readonly ImpuestoPrevio[],
+  b: readonly ImpuestoPrevio[],
+): ImpuestoPrevio[] {
+  const out = new Map<string, { base: Decimal; imp: Decimal }>();
+  for (const p of [...a, ...b]) {
+    const s = out.get(p.clave) ?? { base: new Decimal(0), imp: new Decimal(0) };
+    out.set(p.clave, { base: s.base.plus(p.BaseDR), imp: s.imp.plus(p.ImporteDR) });
+  }
+  return [...out]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([clave, s]) => ({ clave, BaseDR: s.base.toFixed(), ImporteDR: s.imp.toFixed() }));
+}

@@ -18,6 +18,7 @@ export {
   claveGrupo,
   impuestosDeDocumento,
   impuestosPagados,
+  sumarImpuestosPrevios,
   type ImpuestoDocumento,
   type ImpuestoPrevio,
 } from './pagos20-grupo.ts';

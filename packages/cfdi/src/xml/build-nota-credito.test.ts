@@ -173,6 +173,19 @@ describe('nota de crédito (CFDI de egreso, tipo E)', () => {
     // Bases 300, 100, 90 and 300 (790): 30.00, 10.00, 9.00 and 30.00.
     expect(r.aplicado).toEqual(['55.24', '34.80']);
     expect(r.comprobante.Total).toBe('90.04');
+    // Each invoice's share carries its own lines' taxes per group: a PPD invoice's last payment
+    // carries the rest, so payments and notes add up to the invoice's taxes.
+    const porFactura = r.impuestosAplicados.map((g) => g.map((x) => x.clave));
+    expect(porFactura).toHaveLength(2);
+    const traslados = (i: number) =>
+      r.comprobante.Conceptos.filter((_, k) => (i === 0 ? k < 3 : k === 3))
+        .flatMap((c) => c.Impuestos?.Traslados ?? [])
+        .filter((l) => l.Impuesto === '002' && l.TasaOCuota === '0.160000')
+        .reduce((s, l) => s + Number(l.Importe), 0);
+    const iva = (i: number) =>
+      r.impuestosAplicados[i]!.find((x) => x.clave === 'traslado|002|Tasa|0.160000')?.ImporteDR;
+    expect(Number(iva(1))).toBeCloseTo(traslados(1), 6);
+    expect(Number(iva(0))).toBeCloseTo(traslados(0), 6);
   });
 
   it('is refused above what remains of the invoice, in another currency, or without an amount', () => {

@@ -3,6 +3,7 @@ import {
   type AjusteNotaCredito,
   type FacturaAcreditada,
 } from '../calc/nota-credito.ts';
+import { impuestosPagados, type ImpuestoPrevio } from '../calc/pagos20-grupo.ts';
 import type { ConceptoCalculado, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
 import { conMiles, Decimal, formatear } from '../decimal.ts';
 import { METODO_PAGO, RFC_GENERICO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
@@ -45,6 +46,11 @@ export type ResultadoBuildNotaCredito =
       totales: TotalesCalculados;
       /** What the note takes off each related invoice (its share of the Total), in `facturas` order. */
       aplicado: string[];
+      /**
+       * The taxes of each invoice's share per group (claveGrupo), in `facturas` order: a PPD
+       * invoice's payments carry what its notes did not, so its last payment closes every tax.
+       */
+      impuestosAplicados: ImpuestoPrevio[][];
     }
   | { ok: false; errores: ErrorCalculo[] };
 
@@ -60,6 +66,20 @@ function totalDeConcepto(c: ConceptoCalculado): Decimal {
   for (const x of c.Traslados) t = t.plus(x.Importe ?? '0');
   for (const x of c.Retenciones) t = t.minus(x.Importe ?? '0');
   return t;
+}
+
+/** A concepto's tax lines as Pagos 2.0 names them, to be added up per group (impuestosPagados). */
+function comoLineasDR(c: ConceptoCalculado) {
+  const dr = (l: ConceptoCalculado['Traslados'][number]) => ({
+    BaseDR: l.Base,
+    ImpuestoDR: l.Impuesto,
+    TipoFactorDR: l.TipoFactor,
+    ...(l.TasaOCuota !== undefined ? { TasaOCuotaDR: l.TasaOCuota } : {}),
+    ...(l.Importe !== undefined ? { ImporteDR: l.Importe } : {}),
+  });
+  return {
+    ImpuestosDR: { TrasladosDR: c.Traslados.map(dr), RetencionesDR: c.Retenciones.map(dr) },
+  };
 }
 
 /**
@@ -117,9 +137,11 @@ export function buildNotaCredito(
   );
   if (!built.ok) return built;
   const aplicado = draft.facturas.map(() => new Decimal(0));
+  const lineas = draft.facturas.map(() => [] as ReturnType<typeof comoLineasDR>[]);
   built.totales.conceptos.forEach((c, i) => {
     const f = r.nota.origen[i]!;
     aplicado[f] = aplicado[f]!.plus(totalDeConcepto(c));
+    lineas[f]!.push(comoLineasDR(c));
   });
   const errores: ErrorCalculo[] = [];
   draft.facturas.forEach((f, i) => {
@@ -131,5 +153,9 @@ export function buildNotaCredito(
       });
   });
   if (errores.length) return { ok: false, errores };
-  return { ...built, aplicado: aplicado.map((x) => formatear(x, r.decimales)) };
+  return {
+    ...built,
+    aplicado: aplicado.map((x) => formatear(x, r.decimales)),
+    impuestosAplicados: lineas.map((l) => impuestosPagados(l)),
+  };
 }

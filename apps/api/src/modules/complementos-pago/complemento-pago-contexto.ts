@@ -86,8 +86,9 @@ export function aplicaciones(draft: ComplementoPagoRequest) {
     : [{ factura_id: draft.factura_id, importe_pagado: draft.payment_amount }];
 }
 
+/** The invoice's Total less its payments and credit notes in force. */
 function saldoDe(doc: DocumentoPago, previo: SaldoPrevio): Decimal {
-  return new Decimal(doc.totalDocumento).minus(previo.comprometido);
+  return new Decimal(doc.totalDocumento).minus(previo.comprometido).minus(previo.acreditado);
 }
 
 /** Refuses a payment above any invoice's balance (field payment_amount). */

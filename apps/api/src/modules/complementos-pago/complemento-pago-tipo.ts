@@ -1,4 +1,5 @@
 import { lugarDelPago } from '@repo/cfdi/calc';
+import { Decimal } from '@repo/cfdi/decimal';
 import { buildPago, fechaLocal, parseComprobanteXml, type Comprobante } from '@repo/cfdi/xml';
 import type { ComplementoPagoRequest } from '@repo/contracts/complementos-pago';
 import type { AppDeps } from '../../deps.ts';
@@ -30,7 +31,19 @@ import {
 
 export type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'>;
 
-const lugarDe = (d: DocumentoPago) => lugarDelPago(d.totalDocumento, d.previo.enVigor, d.impPagado);
+/**
+ * Where the payment goes in the invoice's chain. Guía de llenado del complemento para recepción de
+ * pagos 2.0, ImpSaldoAnt: "el monto del saldo insoluto de la parcialidad anterior", and the balance
+ * a credit note (CFDI de egreso relating the invoice) already took off is no longer owed: the chain
+ * runs over the invoice's Total less its credit notes in force (for the first payment after a note,
+ * Total − note).
+ */
+const lugarDe = (d: DocumentoPago) =>
+  lugarDelPago(
+    new Decimal(d.totalDocumento).minus(d.previo.acreditado).toFixed(),
+    d.previo.enVigor,
+    d.impPagado,
+  );
 
 function construir(
   ctx: ContextoPago,
@@ -73,7 +86,10 @@ function construir(
           // received, and with previos their taxes add up to the invoice's.
           NumParcialidad: lugarDe(d).NumParcialidad,
           totalDocumento: d.totalDocumento,
-          pagadoAnterior: d.previo.comprometido,
+          // Covered before this payment: payments and credit notes in force (their taxes are in
+          // previos), so each tax group's share is CumBase of all that was covered and the payment
+          // that covers the Total closes every group to the invoice's own figure.
+          pagadoAnterior: new Decimal(d.previo.comprometido).plus(d.previo.acreditado).toFixed(),
           saldoAnterior: lugarDe(d).ImpSaldoAnt,
           ImpPagado: d.impPagado,
           impuestos: d.impuestos,
@@ -153,6 +169,7 @@ export function complementoPago(
         const previo = ahora.get(d.factura.id)!;
         if (
           previo.comprometido !== d.previo.comprometido ||
+          previo.acreditado !== d.previo.acreditado ||
           previo.pagos !== d.previo.pagos ||
           JSON.stringify(previo.enVigor) !== JSON.stringify(d.previo.enVigor)
         ) {

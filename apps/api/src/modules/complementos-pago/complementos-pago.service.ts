@@ -39,7 +39,10 @@ function decimales(moneda: string): number {
   return DECIMALES_MONEDA[moneda] ?? 2;
 }
 
-/** The invoice's balance: its total minus its stamped, not cancelled payments (spec section 4). */
+/**
+ * The invoice's balance: its total minus its stamped, not cancelled payments (spec section 4) and
+ * its credit notes in force (Pagos 2.0: the next ImpSaldoAnt is the balance after them).
+ */
 export async function saldoFactura(
   deps: Pick<Deps, 'db'>,
   enterpriseId: number,
@@ -47,20 +50,26 @@ export async function saldoFactura(
 ): Promise<SaldoFactura> {
   const [factura] = await findFacturasPagables(deps.db, enterpriseId, [facturaId]);
   if (!factura) throw new AppError('NOT_FOUND', FACTURA_NO_EXISTE);
-  const pagos = (await pagadoTimbrado(deps.db, enterpriseId, [facturaId])).get(facturaId);
+  const [pagos, previos] = await Promise.all([
+    pagadoTimbrado(deps.db, enterpriseId, [facturaId]),
+    saldosComprometidos(deps.db, enterpriseId, [facturaId]),
+  ]);
+  const previo = previos.get(facturaId)!;
   const d = decimales(factura.moneda);
-  const pagado = new Decimal(pagos?.pagado ?? '0');
+  const pagado = new Decimal(pagos.get(facturaId)?.pagado ?? '0');
+  const neto = new Decimal(factura.total || '0').minus(previo.acreditado);
   return {
     factura_id: facturaId,
     moneda: factura.moneda,
     total: factura.total,
     pagado: formatear(pagado, d),
-    saldo: formatear(new Decimal(factura.total || '0').minus(pagado), d),
+    acreditado: formatear(new Decimal(previo.acreditado), d),
+    saldo: formatear(neto.minus(pagado), d),
     // As a payment of the whole balance would be numbered (lugarDelPago).
     siguiente_parcialidad: lugarDelPago(
-      factura.total || '0',
-      (await saldosComprometidos(deps.db, enterpriseId, [facturaId])).get(facturaId)!.enVigor,
-      new Decimal(factura.total || '0').minus(pagado).toFixed(),
+      neto.toFixed(),
+      previo.enVigor,
+      neto.minus(pagado).toFixed(),
     ).NumParcialidad,
   };
 }

@@ -1,10 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { impuestosPagados, type ImpuestoPrevio, type ParcialidadEnVigor } from '@repo/cfdi/calc';
+import {
+  impuestosPagados,
+  sumarImpuestosPrevios,
+  type ImpuestoPrevio,
+  type ParcialidadEnVigor,
+} from '@repo/cfdi/calc';
 import { Decimal } from '@repo/cfdi/decimal';
 import { parseComprobanteXml, type DoctoRelacionado } from '@repo/cfdi/xml';
 import type { Db } from '../../db/client.ts';
 import { comprobantes as c } from '../../db/schema/comprobantes.ts';
 import { pagosEnVigor } from '../comprobantes/pagos-en-vigor.queries.ts';
+import { reduccionesEnVigor } from '../comprobantes/reducciones-en-vigor.queries.ts';
 
 export interface SaldoPrevio {
   factura_id: number;
@@ -14,7 +20,17 @@ export interface SaldoPrevio {
   pagos: number;
   /** Their NumParcialidad, ImpSaldoAnt and ImpPagado: where the next one goes (lugarDelPago). */
   enVigor: ParcialidadEnVigor[];
-  /** What they carried of each tax group of the invoice (their ImpuestosDR added up). */
+  /**
+   * Σ of what the credit notes in force took off the invoice (saldos_reducciones): Pagos 2.0's
+   * ImpSaldoAnt is the balance after the earlier payments and credit notes.
+   */
+  acreditado: string;
+  /** How many such notes. */
+  notas: number;
+  /**
+   * What they carried of each tax group of the invoice (their ImpuestosDR added up) and what the
+   * notes' shares carried: the last payment takes the rest, so payments and notes close every tax.
+   */
   previos: ImpuestoPrevio[];
 }
 
@@ -34,10 +50,15 @@ export async function saldosComprometidos(
       comprometido: '0',
       pagos: 0,
       enVigor: [],
+      acreditado: '0',
+      notas: 0,
       previos: [],
     });
   if (facturaIds.length === 0) return out;
-  const rows = await pagosEnVigor(db, enterpriseId, facturaIds);
+  const [rows, reducciones] = await Promise.all([
+    pagosEnVigor(db, enterpriseId, facturaIds),
+    reduccionesEnVigor(db, enterpriseId, facturaIds),
+  ]);
   const uuids = await uuidsDe(db, enterpriseId, facturaIds);
   const drs = new Map<number, DoctoRelacionado[]>();
   for (const s of out.values()) {
@@ -57,7 +78,12 @@ export async function saldosComprometidos(
       .find((d) => d.IdDocumento.toUpperCase() === uuid);
     if (dr) drs.set(r.factura_id, [...(drs.get(r.factura_id) ?? []), dr]);
   }
-  for (const [id, lista] of drs) out.get(id)!.previos = impuestosPagados(lista);
+  for (const s of out.values()) {
+    const r = reducciones.get(s.factura_id)!;
+    s.acreditado = r.importe;
+    s.notas = r.documentos;
+    s.previos = sumarImpuestosPrevios(impuestosPagados(drs.get(s.factura_id) ?? []), r.impuestos);
+  }
   return out;
 }
 

@@ -67,6 +67,14 @@ const columns = {
   draft: f.draft,
   /** Σ of the stamped, not cancelled payments (a payment counts only once stamped, spec 4). */
   pagado: pagadoSql.as('pagado'),
+  /**
+   * Σ of what the stamped credit notes took off it (facturas_saldos.acreditado, kept by the generic
+   * balance trigger of migration 0032).
+   */
+  acreditado: sql<string>`coalesce((select s.acreditado from facturas_saldos s
+     where s.enterprise_id = ${c.enterprise_id} and s.factura_id = ${c.id}), 0)::text`.as(
+    'acreditado',
+  ),
   /** Payment date of the latest stamped payment. */
   ultimo_pago: sql<string | null>`(select max(cp.fecha_pago) from pagos_documentos pd
       join comprobantes p on p.enterprise_id = pd.enterprise_id and p.id = pd.comprobante_id
@@ -76,18 +84,18 @@ const columns = {
        and p.status = 'timbrada')`.as('ultimo_pago'),
 };
 
-/** Total minus what was paid, at the currency's decimals. */
-export function pendiente(total: string, pagado: string, moneda: string): string {
+/** Total minus what was paid and what credit notes took off, at the currency's decimals. */
+export function pendiente(total: string, pagado: string, moneda: string, acreditado = '0'): string {
   const d = DECIMALES_MONEDA[moneda] ?? 2;
-  return formatear(new Decimal(total || '0').minus(pagado || '0'), d);
+  return formatear(new Decimal(total || '0').minus(pagado || '0').minus(acreditado || '0'), d);
 }
 
-type Columnas = Omit<typeof columns, 'pagado' | 'ultimo_pago'>;
+type Columnas = Omit<typeof columns, 'pagado' | 'acreditado' | 'ultimo_pago'>;
 export type FacturaRow = {
   [K in keyof Columnas]: Columnas[K]['_']['notNull'] extends true
     ? Columnas[K]['_']['data']
     : Columnas[K]['_']['data'] | null;
-} & { pagado: string; ultimo_pago: string | null };
+} & { pagado: string; acreditado: string; ultimo_pago: string | null };
 
 export function baseWhere(enterpriseId: number): SQL {
   return and(
@@ -128,10 +136,11 @@ export function toListItem(
     status,
     view_status: facturaViewStatus(status, row.estatus_cancelacion),
     metodo_pago: row.metodo_pago,
-    // Total minus the stamped payments (spec section 4: a payment counts once stamped).
+    // Total minus the stamped payments (spec section 4: a payment counts once stamped) and the
+    // stamped credit notes.
     PPD_pending_amount:
       status === 'timbrada' && row.metodo_pago === 'PPD'
-        ? pendiente(row.total, row.pagado, row.moneda)
+        ? pendiente(row.total, row.pagado, row.moneda, row.acreditado)
         : null,
     year: Number(fecha.slice(0, 4)) || 0,
     month_key: fecha.slice(5, 7),

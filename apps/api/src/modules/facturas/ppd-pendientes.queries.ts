@@ -33,7 +33,8 @@ export async function listPpdPending(
   const where: SQL[] = [
     sql`s.enterprise_id = ${enterpriseId}`,
     sql`s.ppd`,
-    sql`s.total > s.pagado`,
+    // Owes while its payments and credit notes do not cover it (migration 0032).
+    sql`s.total > s.pagado + s.acreditado`,
   ];
   if (filtros.clientId) where.push(sql`s.client_id = ${filtros.clientId}`);
   if (filtros.fromDate) {
@@ -76,7 +77,7 @@ export async function listPpdPending(
     moneda: r.moneda,
     tipo_cambio: r.tipo_cambio,
     total: r.total,
-    PPD_pending_amount: pendiente(r.total, r.pagado, r.moneda),
+    PPD_pending_amount: pendiente(r.total, r.pagado, r.moneda, r.acreditado),
     pagado: formatear(new Decimal(r.pagado), DECIMALES_MONEDA[r.moneda] ?? 2),
     fecha_ultimo_pago: r.ultimo_pago,
     pago_sin_complemento: sinComplemento.get(r.id) ?? null,

@@ -3,29 +3,24 @@ import { Decimal } from '@repo/cfdi/decimal';
 import { facturaAcreditadaDeXml, parseComprobanteXml, type ReceptorDraft } from '@repo/cfdi/xml';
 import type { NotaCreditoRequest } from '@repo/contracts/notas-credito';
 import { NOTA_CREDITO } from '@repo/contracts/tipos-comprobante/nota-credito';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/migrate.ts';
 import { AppError } from '../../http/errors.ts';
+import { pagosEnVigor } from '../comprobantes/pagos-en-vigor.queries.ts';
+import { reduccionesEnVigor } from '../comprobantes/reducciones-en-vigor.queries.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
 import { findSerie } from '../series/series.queries.ts';
 import {
   DATOS_FISCALES_INCOMPLETOS,
   FACTURA_CANCELADA,
   FACTURA_NO_EXISTE,
-  FACTURA_PPD,
   FACTURA_REPETIDA,
   FACTURA_SIN_TIMBRAR,
   OTRO_CLIENTE,
   SERIE_NOTAS_NO_EXISTE,
   otraMoneda,
 } from './nota-credito-mensajes.ts';
-import {
-  acreditadoPorFactura,
-  findFacturasAcreditables,
-  type FacturaAcreditable,
-} from './notas-credito.queries.ts';
+import { findFacturasAcreditables, type FacturaAcreditable } from './notas-credito.queries.ts';
 
 export interface ContextoNota {
   serie: { id: number; serie: string; folio: number };
@@ -48,42 +43,36 @@ export function agregar(campos: Campos, field: string, message: string) {
 
 const nombreDe = (f: FacturaAcreditable) => `${f.serie}-${f.folio ?? ''}`;
 
-/** What the payments in force of a PPD invoice paid (the balance table the triggers keep). */
-async function pagadoPorFactura(db: Db, enterpriseId: number, ids: readonly number[]) {
-  const rows = rowsOf<{ factura_id: number; pagado: string }>(
-    await db.execute(sql`
-      select factura_id, pagado::text as pagado from facturas_saldos
-       where enterprise_id = ${enterpriseId}
-         and factura_id in (${sql.join(
-           ids.map((id) => sql`${id}`),
-           sql`, `,
-         )})`),
-  );
-  return new Map(rows.map((r) => [r.factura_id, r.pagado]));
-}
-
 /**
  * What remains of each invoice: its Total less the credit notes in force and, PPD, the payments in
- * force; a note never takes more (issue 25).
+ * force (stamped, or sealed and waiting for the PAC); a note never takes more (issue 25). Read again
+ * inside the reservation with the invoices locked, as payments do, so two notes or a note and a
+ * payment sent at once never take more than the invoice's Total together.
  */
 export async function restantes(db: Db, enterpriseId: number, facturas: FacturaAcreditable[]) {
   const ids = facturas.map((f) => f.id);
-  const [acreditado, pagado] = await Promise.all([
-    acreditadoPorFactura(db, enterpriseId, ids),
-    pagadoPorFactura(db, enterpriseId, ids),
+  const [reducciones, pagos] = await Promise.all([
+    reduccionesEnVigor(db, enterpriseId, ids),
+    pagosEnVigor(db, enterpriseId, ids),
   ]);
   return new Map(
     facturas.map((f) => [
       f.id,
-      new Decimal(f.total || '0')
-        .minus(acreditado.get(f.id) ?? '0')
-        .minus(pagado.get(f.id) ?? '0')
+      pagos
+        .filter((p) => p.factura_id === f.id)
+        .reduce(
+          (r, p) => r.minus(p.imp_pagado),
+          new Decimal(f.total || '0').minus(reducciones.get(f.id)!.importe),
+        )
         .toString(),
     ]),
   );
 }
 
-/** Stamped, not cancelled, one client, the note's currency. */
+/**
+ * Stamped, not cancelled, one client, the note's currency. A PPD invoice may be credited too: the
+ * note lowers its balance, and its next payment starts from the balance after it (migration 0032).
+ */
 function revisarFacturas(
   errores: Campos,
   facturas: FacturaAcreditable[],
@@ -94,7 +83,6 @@ function revisarFacturas(
     if (f.status === 'cancelada') agregar(errores, 'facturas', FACTURA_CANCELADA);
     else if (f.status !== 'timbrada' || !f.uuid || !f.xml_timbrado)
       agregar(errores, 'facturas', FACTURA_SIN_TIMBRAR);
-    else if (f.metodo_pago === 'PPD') agregar(errores, 'facturas', FACTURA_PPD);
     if (f.client_id !== principal.client_id) agregar(errores, 'facturas', OTRO_CLIENTE);
     const moneda = draft.moneda ?? principal.moneda;
     if (f.moneda !== moneda) agregar(errores, 'moneda', otraMoneda(nombreDe(f), f.moneda, moneda));

@@ -17,10 +17,3 @@ export const NOTA_YA_CANCELADA = 'La nota de crédito ya está cancelada.';
 export const SOLO_NOTA_TIMBRADA = 'Solo se puede cancelar una nota de crédito timbrada.';
 export const NOTA_SIN_SUSTITUTO =
   'Con el motivo 01 indique el folio fiscal (UUID) de la nota de crédito que sustituye a esta.';
-/**
- * Until the balances of PPD invoices (receivables, the next payment's ImpSaldoAnt, its taxes) count
- * credit notes, a note on a PPD invoice would make its next CFDI de pago wrong (Pagos 2.0: ImpSaldoAnt
- * is the balance after the notes): refused, with nothing stamped.
- */
-export const FACTURA_PPD =
-  'Por ahora las notas de crédito solo se emiten sobre facturas PUE: una factura PPD (en parcialidades) debe saldarse con sus complementos de pago.';

@@ -1,9 +1,11 @@
 import type { AjusteNotaCredito } from '@repo/cfdi/calc';
 import { validateComprobante } from '@repo/cfdi/validacion';
+import { Decimal } from '@repo/cfdi/decimal';
 import { buildNotaCredito, fechaLocal, type Comprobante } from '@repo/cfdi/xml';
 import type { NotaCreditoRequest } from '@repo/contracts/notas-credito';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { insertReducciones } from '../comprobantes/reducciones-en-vigor.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';
 import type { TimbradoDeps } from '../timbrado/timbrado.service.ts';
 import {
@@ -136,6 +138,13 @@ export function notaCredito(deps: Deps): TipoDocumento<NotaCreditoRequest, Conte
         fecha: new Date(),
       });
       const { idempotency_key: _k, ...guardado } = draft;
+      const filas = ctx.facturas
+        .map((f, i) => ({
+          factura_id: f.fila.id,
+          importe: r.aplicado[i]!,
+          impuestos: r.impuestosAplicados[i]!,
+        }))
+        .filter((x) => !new Decimal(x.importe).isZero());
       await insertNotaCredito(
         tx,
         enterpriseId,
@@ -152,10 +161,11 @@ export function notaCredito(deps: Deps): TipoDocumento<NotaCreditoRequest, Conte
           total: r.comprobante.Total,
           draft: guardado,
         },
-        ctx.facturas
-          .map((f, i) => ({ factura_id: f.fila.id, importe: r.aplicado[i]! }))
-          .filter((x) => Number(x.importe) > 0),
+        filas,
       );
+      // The balance's ledger (migration 0032): the generic trigger lowers each invoice by its share
+      // when the note is stamped and gives it back when the note is cancelled.
+      await insertReducciones(tx, enterpriseId, sellado.id, filas);
     },
   };
 }

@@ -54,27 +54,6 @@ export async function bloquearFacturas(tx: Db, enterpriseId: number, ids: readon
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 
-/** Σ of what the credit notes in force (sealed or stamped) took off each invoice. */
-export async function acreditadoPorFactura(
-  db: Db,
-  enterpriseId: number,
-  ids: readonly number[],
-): Promise<Map<number, string>> {
-  const out = new Map(ids.map((id) => [id, '0']));
-  if (ids.length === 0) return out;
-  const rows = rowsOf<{ factura_id: number; importe: string }>(
-    await db.execute(sql`
-      select nf.factura_id, sum(nf.importe)::text as importe
-        from notas_credito_facturas nf
-        join comprobantes n on n.enterprise_id = nf.enterprise_id and n.id = nf.comprobante_id
-       where nf.enterprise_id = ${enterpriseId} and nf.factura_id in (${lista(ids)})
-         and n.status in ('sellada', 'timbrada')
-       group by nf.factura_id`),
-  );
-  for (const r of rows) out.set(r.factura_id, r.importe);
-  return out;
-}
-
 export interface NotaCreditoFila {
   client_id: number;
   client_name: string;
