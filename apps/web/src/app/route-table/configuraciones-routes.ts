@@ -1,7 +1,7 @@
 import { lazy } from '../lazy-screen.ts';
 import type { AppRoute } from '../route-meta.ts';
 
-/** Settings: fiscal data, digital seals, series and folios, tax groups. */
+/** Settings: fiscal data, digital seals, series and folios, tax groups, webhooks. */
 export const configuracionesRoutes: readonly AppRoute[] = [
   {
     path: '/configuraciones',
@@ -48,5 +48,14 @@ export const configuracionesRoutes: readonly AppRoute[] = [
     guard: 'requiresAuth',
     layout: 'app',
     screen: lazy(() => import('../routes/configuraciones/grupos-de-impuestos.tsx')),
+  },
+  {
+    path: '/configuraciones/webhooks',
+    name: 'configs.webhooks',
+    title: 'Webhooks',
+    description: 'Avisos firmados a su sistema cuando se timbra o cancela un documento.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/configuraciones/webhooks.tsx')),
   },
 ];

@@ -24,6 +24,11 @@ const SECTIONS = [
     title: 'Grupos de impuestos',
     text: 'Los impuestos trasladados, retenidos y locales que aplica a sus productos y servicios.',
   },
+  {
+    to: '/configuraciones/webhooks',
+    title: 'Webhooks',
+    text: 'Avisos firmados a su tienda en línea, punto de venta o ERP cuando timbra, cancela o recibe un pago.',
+  },
 ] as const;
 
 export default function ConfiguracionesScreen() {
