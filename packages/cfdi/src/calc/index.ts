@@ -4,6 +4,7 @@ export * from './pagos20.ts';
 export * from './pagos20-minimo.ts';
 export * from './global.ts';
 export * from './periodo-global.ts';
+export * from './periodo-elegido.ts';
 export type * from './types.ts';
 export * from './conversion-pago.ts';
 export * from './parcialidad.ts';
