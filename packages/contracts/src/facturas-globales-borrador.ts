@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FechaDia } from './emision.ts';
 import {
   DESCUENTO_VENTA_MESSAGE,
+  DIA_PERIODO_GLOBAL_MESSAGE,
   FOLIO_VENTA_MESSAGE,
   FOLIO_VENTA_REPETIDO_MESSAGE,
   FORMA_PAGO_GLOBAL_MESSAGE,
@@ -17,6 +18,10 @@ import {
 } from './facturas-globales-mensajes.ts';
 
 /** Global invoices: the form a user edits (request) and the draft as stored. */
+
+/** c_Periodicidad: 01 Diario, 02 Semanal, 03 Quincenal, 04 Mensual, 05 Bimestral. */
+export const PERIODICIDADES_GLOBAL = ['01', '02', '03', '04', '05'] as const;
+export type PeriodicidadGlobal = (typeof PERIODICIDADES_GLOBAL)[number];
 
 // ------------------------------------------------------------------------------------ request
 
@@ -80,8 +85,15 @@ export const FacturaGlobalRequest = z
       .int(YEAR_MESSAGE)
       .min(2019, YEAR_MESSAGE)
       .max(2099, YEAR_MESSAGE),
-    /** c_Periodicidad: 04 Mensual (default); 05 Bimestral for régimen 621 (the bimester of `month`). */
-    periodicidad: z.enum(['04', '05'], { error: PERIODICIDAD_GLOBAL_MESSAGE }).default('04'),
+    /**
+     * c_Periodicidad: 01 Diario, 02 Semanal, 03 Quincenal (the period that holds `dia`), 04 Mensual
+     * (default), 05 Bimestral for régimen 621 (the bimester of `month`).
+     */
+    periodicidad: z
+      .enum(PERIODICIDADES_GLOBAL, { error: PERIODICIDAD_GLOBAL_MESSAGE })
+      .default('04'),
+    /** With 01, 02 and 03: a day (AAAA-MM-DD) of the period, inside `month` and `year`. */
+    dia: FechaDia.nullish().transform((v) => v ?? null),
     /** A serie of kind facturas-globales; its folio is taken when stamping. */
     serie: z.object(
       {
@@ -108,6 +120,11 @@ export const FacturaGlobalRequest = z
       .transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
+    if (['01', '02', '03'].includes(v.periodicidad)) {
+      const mes = `${String(v.year).padStart(4, '0')}-${String(v.month).padStart(2, '0')}-`;
+      if (!v.dia?.startsWith(mes))
+        ctx.addIssue({ code: 'custom', path: ['dia'], message: DIA_PERIODO_GLOBAL_MESSAGE });
+    }
     const vistos = new Set<string>();
     v.partidas.forEach((p, i) => {
       if (vistos.has(p.folioVenta))

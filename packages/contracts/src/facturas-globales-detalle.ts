@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CfdiDatos } from './cfdi-datos.ts';
+import { PERIODICIDADES_GLOBAL } from './facturas-globales-borrador.ts';
 import { FacturaGlobalStatus } from './facturas-globales-estados.ts';
 
 /** Global invoices: the detail of one global (answer of get, save and stamp). */
@@ -50,11 +51,16 @@ export const FacturaGlobalResponse = z.object({
   creationDate: z.string().nullable(),
   month: z.number().int(),
   year: z.number().int(),
-  periodicidad: z.enum(['04', '05']),
+  periodicidad: z.enum(PERIODICIDADES_GLOBAL),
+  /** With 01–03: the day the user chose inside the period. */
+  dia: z.string().nullable(),
   /** c_Meses of the period (01–12, 13–18). */
   meses: z.string(),
-  /** "Marzo 2026", "Bimestre Enero-Febrero 2026". */
+  /** "Marzo 2026", "Semana del 2 al 8 de marzo de 2026". */
   periodo: z.string(),
+  /** First and last day of the period (AAAA-MM-DD). */
+  periodo_inicio: z.string(),
+  periodo_fin: z.string(),
   serie: z.object({ id: z.number().int(), serie: z.string(), folio: z.number().int().nullable() }),
   partidas: z.array(PartidaGlobal),
   totales: TotalesGlobal,

@@ -35,7 +35,31 @@ export function globalViewStatus(status: FacturaGlobalStatus, estatusCancelacion
 
 // ------------------------------------------------------------------------------------ year list
 
-/** One month of the year list: its global (the live one, else the last cancelled) or none. */
+/**
+ * A global of a day, week or fortnight inside a month of the year list (several per month): each
+ * live or cancelled one, in the order of its first day.
+ */
+export const GlobalDelMes = z.object({
+  id: z.number().int(),
+  status: FacturaGlobalStatus,
+  view_status: z.string(),
+  editable: z.boolean(),
+  periodicidad: z.string(),
+  /** "Semana del 2 al 8 de marzo de 2026". */
+  periodo: z.string(),
+  inicio: z.string(),
+  fin: z.string(),
+  serie: z.string().nullable(),
+  folio: z.number().int().nullable(),
+  ventas: z.number().int(),
+  total: z.string(),
+});
+export type GlobalDelMes = z.infer<typeof GlobalDelMes>;
+
+/**
+ * One month of the year list: its global (the live one, else the last cancelled) or none; with
+ * globals by day, week or fortnight, each of them in `por_periodo` and the month's figures their sum.
+ */
 export const FacturaGlobalMes = z.object({
   month: z.number().int(),
   year: z.number().int(),
@@ -54,6 +78,8 @@ export const FacturaGlobalMes = z.object({
   total: z.string(),
   /** Cancelled globals of the month besides the one shown. */
   canceladas: z.number().int(),
+  /** The globals of a day, week or fortnight in this month (empty for a monthly one). */
+  por_periodo: z.array(GlobalDelMes),
 });
 export type FacturaGlobalMes = z.infer<typeof FacturaGlobalMes>;
 

@@ -12,7 +12,10 @@ export const FORMA_PAGO_GLOBAL_MESSAGE =
   'Elija la forma de pago (la de la venta de mayor importe; no puede ser 99 Por definir)';
 export const MONTH_MESSAGE = 'El mes debe ser un número del 1 al 12';
 export const YEAR_MESSAGE = 'El año debe tener 4 dígitos (2019 o posterior)';
-export const PERIODICIDAD_GLOBAL_MESSAGE = 'La periodicidad debe ser 04 (Mensual) o 05 (Bimestral)';
+export const PERIODICIDAD_GLOBAL_MESSAGE =
+  'La periodicidad debe ser 01 (Diario), 02 (Semanal), 03 (Quincenal), 04 (Mensual) o 05 (Bimestral)';
+export const DIA_PERIODO_GLOBAL_MESSAGE =
+  'Elija el día, la semana o la quincena de la factura global: un día del mes y año de la factura.';
 export const SERIE_GLOBAL_MESSAGE = 'Elija la serie de facturas globales';
 export const PARTIDAS_GLOBAL_MESSAGE = 'Agregue al menos una venta a la factura global';
 export const MAX_PARTIDAS_GLOBAL = 20_000;

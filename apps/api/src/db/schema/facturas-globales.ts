@@ -1,4 +1,5 @@
 import {
+  date,
   foreignKey,
   integer,
   jsonb,
@@ -19,10 +20,13 @@ export const facturasGlobales = pgTable(
     comprobante_id: integer('comprobante_id').notNull(),
     anio: integer('anio').notNull(),
     mes: integer('mes').notNull(),
-    periodicidad: text('periodicidad', { enum: ['04', '05'] }).notNull(),
+    periodicidad: text('periodicidad', { enum: ['01', '02', '03', '04', '05'] }).notNull(),
     meses: text('meses').notNull(),
     mes_inicio: integer('mes_inicio').notNull(),
     mes_fin: integer('mes_fin').notNull(),
+    /** First and last day of the period (migration 0036): a day, week, fortnight, month or bimester. */
+    fecha_inicio: date('fecha_inicio', { mode: 'string' }).notNull(),
+    fecha_fin: date('fecha_fin', { mode: 'string' }).notNull(),
     forma_pago: text('forma_pago').notNull(),
     serie_id: integer('serie_id').notNull(),
     ventas: integer('ventas').notNull(),

@@ -8,10 +8,12 @@ import { facturasGlobales as g } from '../../db/schema/facturas-globales.ts';
 export interface GlobalRowValues {
   anio: number;
   mes: number;
-  periodicidad: '04' | '05';
+  periodicidad: FacturaGlobalDraft['periodicidad'];
   meses: string;
   mes_inicio: number;
   mes_fin: number;
+  fecha_inicio: string;
+  fecha_fin: string;
   forma_pago: string;
   serie_id: number;
   ventas: number;
@@ -47,6 +49,8 @@ const ligero = {
   meses: g.meses,
   mes_inicio: g.mes_inicio,
   mes_fin: g.mes_fin,
+  fecha_inicio: g.fecha_inicio,
+  fecha_fin: g.fecha_fin,
   estado: g.estado,
   ventas: g.ventas,
   subtotal: g.subtotal,
@@ -87,7 +91,7 @@ export function listYear(db: Db, enterpriseId: number, anio: number) {
     .from(g)
     .innerJoin(c, and(eq(c.enterprise_id, g.enterprise_id), eq(c.id, g.comprobante_id)))
     .where(and(base(enterpriseId), eq(g.anio, anio), ne(c.status, 'rechazada')))
-    .orderBy(asc(g.mes_inicio), asc(c.id));
+    .orderBy(asc(g.fecha_inicio), asc(c.id));
 }
 
 /** The years that have a global, newest first. */
@@ -101,26 +105,26 @@ export async function yearsWithGlobales(db: Db, enterpriseId: number): Promise<n
 }
 
 /**
- * A live global (saved, or sealed/stamped) whose months overlap the period, other than `exceptId`.
- * `estado` is kept from the comprobante's status by the migration's triggers.
+ * A live global (saved, or sealed/stamped) whose days overlap the period, other than `exceptId`:
+ * a day's sales go into one global only. `estado` is kept from the comprobante's status by the
+ * triggers of migration 0017.
  */
 export async function findVigenteDelPeriodo(
   db: Db,
   enterpriseId: number,
-  periodo: { anio: number; mes_inicio: number; mes_fin: number },
+  periodo: { inicio: string; fin: string },
   estado: 'guardada' | 'emitida',
   exceptId: number | null,
 ) {
   const [row] = await db
-    .select({ id: g.comprobante_id })
+    .select({ id: g.comprobante_id, draft: g.draft })
     .from(g)
     .where(
       and(
         eq(g.enterprise_id, enterpriseId),
-        eq(g.anio, periodo.anio),
         eq(g.estado, estado),
-        lte(g.mes_inicio, periodo.mes_fin),
-        gte(g.mes_fin, periodo.mes_inicio),
+        lte(g.fecha_inicio, periodo.fin),
+        gte(g.fecha_fin, periodo.inicio),
         exceptId === null ? undefined : ne(g.comprobante_id, exceptId),
       ),
     )

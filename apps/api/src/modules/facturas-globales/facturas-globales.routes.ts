@@ -22,12 +22,10 @@ import { getRubros } from '../rubros-impuestos/rubros-impuestos.service.ts';
 import {
   cancelarGlobal,
   getGlobal,
-  globalesActuales,
-  globalesDelAnio,
   saveGlobal,
   timbrarGlobal,
-  yearsForGlobales,
 } from './facturas-globales.service.ts';
+import { globalesActuales, globalesDelAnio, yearsForGlobales } from './globales-anio.ts';
 import { importarVentas, plantillaVentas } from './ventas-import.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });

@@ -5,11 +5,9 @@ import {
   type CancelacionGlobalResponse,
   type CancelarGlobalRequest,
   type FacturaGlobalDraft,
-  type FacturaGlobalMes,
   type FacturaGlobalRequest,
   type FacturaGlobalResponse,
   type FacturaGlobalStatus,
-  type FacturaGlobalYear,
 } from '@repo/contracts/facturas-globales';
 import type { AppDeps } from '../../deps.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -23,11 +21,8 @@ import {
   deleteGuardada,
   findGlobal,
   insertGuardada,
-  listYear,
   lockPeriodo,
   updateGuardada,
-  yearsWithGlobales,
-  type GlobalListRow,
   type GlobalRow,
 } from './facturas-globales.queries.ts';
 import {
@@ -50,9 +45,9 @@ export const SOLO_TIMBRADA_CANCELAR = 'Solo se puede cancelar una factura global
 export const GLOBAL_SIN_SUSTITUTO =
   'Para cancelar con el motivo 01 primero timbre la factura global que sustituye a ésta, relacionándola con el tipo de relación 04, e indique su folio fiscal.';
 
-type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'>;
+export type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'>;
 
-function statusDe(status: string): FacturaGlobalStatus {
+export function statusDe(status: string): FacturaGlobalStatus {
   if (status === 'pre_factura') return 'saved';
   if (status === 'cancelada') return 'cancelled';
   if (status === 'sellada') return 'pendiente_pac';
@@ -60,7 +55,7 @@ function statusDe(status: string): FacturaGlobalStatus {
 }
 
 /** Spec section 9: the current year is the enterprise's (its postal code's zone). */
-async function anioActual(deps: Deps, enterpriseId: number): Promise<number> {
+export async function anioActual(deps: Deps, enterpriseId: number): Promise<number> {
   const datos = await findDatosFiscales(deps.db, enterpriseId);
   const zona =
     deps.catalogos.codigosPostales.zonaHoraria(datos?.codigo_postal ?? '') ?? 'America/Mexico_City';
@@ -189,8 +184,11 @@ async function detalle(
     month: draft.month,
     year: draft.year,
     periodicidad: draft.periodicidad,
+    dia: draft.dia ?? null,
     meses: p.meses,
     periodo: p.nombre,
+    periodo_inicio: p.inicio,
+    periodo_fin: p.fin,
     serie: { id: draft.serie.id, serie: row.serie, folio: row.folio },
     partidas: calc?.partidas ?? [],
     totales: calc?.totales ?? {
@@ -206,80 +204,6 @@ async function detalle(
     cfdi: cfdi ? { ...cfdiDatos(cfdi), conceptos: [] } : null,
     limite_emision: p.limite,
   };
-}
-
-function mesVacio(year: number, month: number): FacturaGlobalMes {
-  return {
-    month,
-    year,
-    status: 'unissued',
-    view_status: globalViewStatus('unissued', ''),
-    id: null,
-    editable: false,
-    periodicidad: null,
-    serie: null,
-    folio: null,
-    uuid: null,
-    fecha: null,
-    ventas: 0,
-    subtotal: '0.00',
-    impuestos: '0.00',
-    total: '0.00',
-    canceladas: 0,
-  };
-}
-
-/**
- * POST /facturacion/V40/facturas-globales/search with the year: its twelve months, each with the
- * global that covers it (stamped or being stamped first, then saved, then the last cancelled).
- */
-export async function globalesDelAnio(
-  deps: Deps,
-  enterpriseId: number,
-  year: number,
-): Promise<FacturaGlobalYear> {
-  const rows = await listYear(deps.db, enterpriseId, year);
-  const actual = await anioActual(deps, enterpriseId);
-  const rango = (r: GlobalListRow) =>
-    r.status === 'pre_factura' ? 1 : r.status === 'cancelada' ? 0 : 2;
-  const months = Array.from({ length: 12 }, (_, i) => {
-    const month = i + 1;
-    const delMes = rows.filter((r) => r.mes_inicio <= month && month <= r.mes_fin);
-    if (delMes.length === 0) return mesVacio(year, month);
-    const elegida = delMes.reduce((a, b) => (rango(b) >= rango(a) ? b : a));
-    const status = statusDe(elegida.status);
-    return {
-      month,
-      year,
-      status,
-      view_status: globalViewStatus(status, elegida.estatus_cancelacion),
-      id: elegida.id,
-      editable: globalEditable(status, year, actual),
-      periodicidad: elegida.periodicidad,
-      serie: elegida.serie,
-      folio: elegida.folio,
-      uuid: elegida.uuid,
-      fecha: elegida.status === 'pre_factura' ? null : elegida.fecha,
-      ventas: elegida.ventas,
-      subtotal: elegida.subtotal,
-      impuestos: elegida.impuestos,
-      total: elegida.total,
-      canceladas: delMes.filter((r) => r.status === 'cancelada' && r !== elegida).length,
-    };
-  });
-  return { year, months };
-}
-
-/** GET .../get-years-for-facturas-globales: the years with globals, plus this one and the last. */
-export async function yearsForGlobales(deps: Deps, enterpriseId: number): Promise<number[]> {
-  const actual = await anioActual(deps, enterpriseId);
-  const years = new Set([actual, actual - 1, ...(await yearsWithGlobales(deps.db, enterpriseId))]);
-  return [...years].filter((y) => y >= 2019 && y <= actual).sort((a, b) => b - a);
-}
-
-/** GET /facturacion/V40/facturas-globales: the current year's months. */
-export async function globalesActuales(deps: Deps, enterpriseId: number) {
-  return globalesDelAnio(deps, enterpriseId, await anioActual(deps, enterpriseId));
 }
 
 // ---------------------------------------------------------------------------------- cancelling

@@ -20,7 +20,7 @@ import {
   type Tienda,
 } from './facturas-globales.test-support.ts';
 import { GLOBAL_NO_EDITABLE } from './facturas-globales.service.ts';
-import { PERIODO_YA_TIMBRADO } from './global-tipo.ts';
+import { PERIODO_NO_TERMINADO, PERIODO_YA_TIMBRADO } from './global-tipo.ts';
 
 // 1 February 2026, 10:00 in Tiempo del Centro (CP 42501): January's global is due today.
 const clock = reloj('2026-02-01T16:00:00Z');
@@ -133,8 +133,9 @@ describe('facturas globales', () => {
 
     const futuro = await stamp({ month: 3 });
     expect(futuro.statusCode).toBe(422);
+    // A period not begun has not ended either (RMF 2.7.1.21: issued after the period closes).
     expect(futuro.json().dataError.month).toEqual([
-      'La factura global no puede emitirse antes de que inicie el periodo de las ventas que ampara.',
+      PERIODO_NO_TERMINADO('Marzo 2026', '1 de abril de 2026'),
     ]);
     const viejo = await stamp({ year: 2024, month: 12 });
     expect(viejo.json().dataError.year).toEqual([
@@ -202,7 +203,7 @@ describe('facturas globales', () => {
     expect(data(again).id).toBe(primera.id);
     const segunda = await api(t, e, 'POST', GLOBALES, solicitud(e));
     expect(segunda.statusCode).toBe(409);
-    expect(segunda.json().dataError).toBe(PERIODO_YA_TIMBRADO('Enero 2026'));
+    expect(segunda.json().dataError).toBe(PERIODO_YA_TIMBRADO('Enero 2026', 'Enero 2026'));
     expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(2);
 
     const cancel = await api(t, e, 'POST', `${GLOBALES}/${primera.id}/cancelar`, { motivo: '02' });

@@ -1,10 +1,8 @@
 import {
   calcularGlobal,
   impuestosDeGrupo,
-  limiteDeEmision,
-  mesesDePeriodo,
-  nombreDePeriodo,
-  periodoGlobal,
+  periodoElegido,
+  sumarDias,
   type ImpuestoDraft,
   type VentaCalculada,
 } from '@repo/cfdi/calc';
@@ -33,17 +31,31 @@ export interface ContextoGlobal {
   grupos: ReadonlyMap<number, ImpuestoDraft[]>;
 }
 
-export function periodoDe(draft: Pick<FacturaGlobalDraft, 'periodicidad' | 'month' | 'year'>) {
-  const meses = mesesDePeriodo(draft.periodicidad, draft.month);
-  const ig = { Periodicidad: draft.periodicidad, Meses: meses, Año: String(draft.year) };
-  const p = periodoGlobal(ig)!;
+/**
+ * The draft's period: its days, InformacionGlobal and name. The request's schema already refused a
+ * day outside the month, so a period always exists; `dia` is absent from drafts saved before
+ * periodicidades 01–03 (all monthly or bimonthly).
+ */
+export function periodoDe(
+  draft: Pick<FacturaGlobalDraft, 'periodicidad' | 'month' | 'year'> & { dia?: string | null },
+) {
+  const p = periodoElegido({
+    periodicidad: draft.periodicidad,
+    year: draft.year,
+    month: draft.month,
+    dia: draft.dia ?? null,
+  });
+  if (!p) throw new Error(`periodoDe: no period for ${JSON.stringify(draft)}`);
   return {
-    ig,
-    meses,
+    ig: p.ig,
+    meses: p.ig.Meses,
+    inicio: p.inicio,
+    fin: p.fin,
     mes_inicio: Number(p.inicio.slice(5, 7)),
     mes_fin: Number(p.fin.slice(5, 7)),
-    nombre: nombreDePeriodo(ig),
-    limite: limiteDeEmision(ig)!,
+    nombre: p.nombre,
+    /** Rules 8.4 (RMF 2.7.1.21): issued within the 24 hours after the period closes. */
+    limite: sumarDias(p.fin, 1),
   };
 }
 
@@ -113,6 +125,7 @@ export function campoDeGlobal(field: string): string {
   }
   if (field === 'FormaPago' || field === 'formaPago') return 'formaPago';
   if (field === 'InformacionGlobal.Periodicidad') return 'periodicidad';
+  if (field === 'dia') return 'dia';
   if (field === 'InformacionGlobal.Año') return 'year';
   if (field.startsWith('InformacionGlobal')) return 'month';
   if (field === 'Fecha') return 'creationDate';
@@ -201,6 +214,8 @@ export function valoresDeFila(draft: FacturaGlobalDraft, totales: TotalesGlobal)
     meses: p.meses,
     mes_inicio: p.mes_inicio,
     mes_fin: p.mes_fin,
+    fecha_inicio: p.inicio,
+    fecha_fin: p.fin,
     forma_pago: draft.formaPago,
     serie_id: draft.serie.id,
     ventas: totales.ventas,

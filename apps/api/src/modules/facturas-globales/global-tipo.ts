@@ -1,3 +1,4 @@
+import { fechaLarga, periodicidadPorDia, sumarDias } from '@repo/cfdi/calc';
 import { buildGlobal, type Comprobante } from '@repo/cfdi/xml';
 import { validateComprobante } from '@repo/cfdi/validacion';
 import type { FacturaGlobalDraft } from '@repo/contracts/facturas-globales';
@@ -33,10 +34,18 @@ export const SERIE_GLOBAL_NO_EXISTE = 'La serie no existe o no es de facturas gl
 export const GRUPO_NO_EXISTE = 'El grupo de impuestos no existe.';
 export const FECHA_FUERA_DE_RANGO =
   'La fecha de emisión debe ser de hoy o de hasta dos días atrás: el SAT no timbra comprobantes con más de 72 horas.';
-export const PERIODO_YA_TIMBRADO = (periodo: string) =>
-  `La factura global de ${periodo} ya fue timbrada. Para emitir otra, primero cancele la anterior.`;
-export const PERIODO_YA_GUARDADO = (periodo: string) =>
-  `Ya hay una factura global guardada de ${periodo}: edítela en lugar de crear otra.`;
+export const PERIODO_YA_TIMBRADO = (periodo: string, otra: string) =>
+  otra === periodo
+    ? `La factura global de ${periodo} ya fue timbrada. Para emitir otra, primero cancele la anterior.`
+    : `El periodo ${periodo} se traslapa con la factura global timbrada de ${otra}: sus ventas no pueden facturarse dos veces. Elija un periodo que no se traslape o cancele primero la anterior.`;
+export const PERIODO_YA_GUARDADO = (periodo: string, otra: string) =>
+  otra === periodo
+    ? `Ya hay una factura global guardada de ${periodo}: edítela en lugar de crear otra.`
+    : `El periodo ${periodo} se traslapa con la factura global guardada de ${otra}: edítela o elija otro periodo.`;
+export const PERIODO_NO_TERMINADO = (periodo: string, desde: string) =>
+  `El periodo ${periodo} aún no termina: podrá timbrar su factura global a partir del ${desde}, cuando ya tenga todas las ventas del periodo.`;
+export const FECHA_DENTRO_DEL_PERIODO = (fin: string) =>
+  `La fecha de emisión debe ser posterior al cierre del periodo (después del ${fin}).`;
 
 /** Codes that depend on the day of issue: a saved global may wait, a stamp may not. */
 const CODIGOS_DE_EMISION = ['CFDI40136', 'GLOBAL_PERIODO_FUTURO'];
@@ -119,17 +128,36 @@ export function validarGlobal(
   return r.comprobante;
 }
 
-function exigirFecha(draft: FacturaGlobalDraft, ctx: ContextoGlobal, instante: Date) {
-  if (!draft.creationDate) return;
+/**
+ * The issue date: today or up to two days back (the PAC's 72 hours), and only once the period has
+ * ended. RMF rule 2.7.1.21 has the CFDI global issued after the close of the operations of its day,
+ * week, fortnight, month or bimester ("dentro de las 24 horas siguientes al cierre"): before the
+ * close, sales of the period may still happen and would be missing. Checked before anything is
+ * reserved: a refused stamp spends no credit and no folio.
+ */
+export function exigirFecha(draft: FacturaGlobalDraft, ctx: ContextoGlobal, instante: Date) {
   const hoy = diaLocal(instante, ctx.zona);
+  const p = periodoDe(draft);
+  if (hoy <= p.fin)
+    throw new AppError('VALIDATION', {
+      [periodicidadPorDia(draft.periodicidad) ? 'dia' : 'month']: [
+        PERIODO_NO_TERMINADO(p.nombre, fechaLarga(sumarDias(p.fin, 1))),
+      ],
+    });
+  if (!draft.creationDate) return;
   if (draft.creationDate > hoy || diasEntre(draft.creationDate, hoy) > 2) {
     throw new AppError('VALIDATION', { creationDate: [FECHA_FUERA_DE_RANGO] });
   }
+  if (draft.creationDate <= p.fin)
+    throw new AppError('VALIDATION', {
+      creationDate: [FECHA_DENTRO_DEL_PERIODO(fechaLarga(p.fin))],
+    });
 }
 
 /**
- * One stamped global per period until it is cancelled: checked under a lock of the enterprise's
- * year, inside the reservation (the unique index of migration 0017 is the last guard).
+ * One stamped global per day until it is cancelled: a period that overlaps a stamped global's is
+ * refused (its sales would be in two globals). Checked under a lock of the enterprise's year, inside
+ * the reservation (the unique index of migration 0036 is the last guard).
  */
 export async function exigirPeriodoLibre(
   db: Db,
@@ -139,17 +167,14 @@ export async function exigirPeriodoLibre(
   exceptId: number | null,
 ) {
   const p = periodoDe(draft);
-  const otra = await findVigenteDelPeriodo(
-    db,
-    enterpriseId,
-    { anio: draft.year, mes_inicio: p.mes_inicio, mes_fin: p.mes_fin },
-    estado,
-    exceptId,
-  );
+  const otra = await findVigenteDelPeriodo(db, enterpriseId, p, estado, exceptId);
   if (otra) {
+    const nombre = periodoDe(otra.draft).nombre;
     throw new AppError(
       'CONFLICT',
-      estado === 'emitida' ? PERIODO_YA_TIMBRADO(p.nombre) : PERIODO_YA_GUARDADO(p.nombre),
+      estado === 'emitida'
+        ? PERIODO_YA_TIMBRADO(p.nombre, nombre)
+        : PERIODO_YA_GUARDADO(p.nombre, nombre),
     );
   }
 }

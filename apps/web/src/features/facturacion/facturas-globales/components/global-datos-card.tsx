@@ -4,27 +4,16 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import {
-  emisionTardia,
-  type InformacionGlobalDatos,
-  limiteDeEmision,
-  NOMBRES_MESES,
-  sumarDias,
-} from '@repo/cfdi/calc';
+import { fechaLarga, type PeriodoCalculado, sumarDias } from '@repo/cfdi/calc';
 import type { SerieResponse } from '@repo/contracts/series';
 import type { GlobalFormState } from '../model/global-form-model.ts';
-
-/** "2026-11-01" → "1 de noviembre de 2026". */
-function fechaLarga(dia: string): string {
-  const [y, m, d] = dia.split('-').map(Number);
-  return `${d} de ${NOMBRES_MESES[(m ?? 1) - 1]!.toLowerCase()} de ${y}`;
-}
+import { GlobalPeriodoFields } from './global-periodo-fields.tsx';
 
 /** The global invoice's data: periodicidad, forma de pago, date and serie, with the late warning. */
 export function GlobalDatosCard(props: {
   estado: GlobalFormState;
   setEstado: Dispatch<SetStateAction<GlobalFormState>>;
-  ig: InformacionGlobalDatos;
+  periodo: PeriodoCalculado | null;
   bloqueado: boolean;
   series: readonly SerieResponse[];
   formasPago: readonly { clave: string; descripcion: string }[];
@@ -32,28 +21,23 @@ export function GlobalDatosCard(props: {
   hoy: string;
 }) {
   const { estado: s, setEstado: setS, bloqueado } = props;
-  const limite = limiteDeEmision(props.ig);
-  const tarde = emisionTardia(props.ig, s.creationDate || props.hoy);
+  const fin = props.periodo?.fin ?? null;
+  // RMF 2.7.1.21: issued within the 24 hours after the period closes; never before it closes.
+  const limite = fin ? sumarDias(fin, 1) : null;
+  const enCurso = fin !== null && props.hoy <= fin;
+  const tarde = limite !== null && (s.creationDate || props.hoy) > limite;
   const serie = props.series.find((x) => x.id === s.serieId);
   return (
     <Card className="shadow-sm mb-4">
       <Card.Body>
         <Row className="g-3">
-          <Col md={6} lg={3}>
-            <Form.Group controlId="global-periodicidad">
-              <Form.Label className="fw-semibold">Periodicidad</Form.Label>
-              <Form.Select
-                value={s.periodicidad}
-                disabled={bloqueado}
-                onChange={(e) => setS({ ...s, periodicidad: e.target.value as '04' | '05' })}
-              >
-                <option value="04">04 - Mensual</option>
-                {(props.regimenEmisor === '621' || s.periodicidad === '05') && (
-                  <option value="05">05 - Bimestral (RIF)</option>
-                )}
-              </Form.Select>
-            </Form.Group>
-          </Col>
+          <GlobalPeriodoFields
+            estado={s}
+            setEstado={setS}
+            bloqueado={bloqueado}
+            regimenEmisor={props.regimenEmisor}
+            hoy={props.hoy}
+          />
           <Col md={6} lg={3}>
             <Form.Group controlId="global-forma-pago">
               <Form.Label className="fw-semibold">Forma de pago</Form.Label>
@@ -111,6 +95,12 @@ export function GlobalDatosCard(props: {
             </Form.Group>
           </Col>
         </Row>
+        {enCurso && props.periodo && (
+          <Alert variant="info" className="mt-3 mb-0" data-testid="global-en-curso">
+            El periodo {props.periodo.nombre} aún no termina: puede guardar la factura global, y
+            podrá timbrarla a partir del {fechaLarga(limite!)}.
+          </Alert>
+        )}
         {tarde && limite && (
           <Alert variant="warning" className="mt-3 mb-0" data-testid="global-tardia">
             El SAT pide emitir la factura global dentro de las 24 horas siguientes al cierre del

@@ -24,6 +24,15 @@ import { useFacturaGlobal, useGlobalYear } from '../api/facturas-globales.ts';
 import { GLOBAL_NO_EXISTE } from '../global-no-existe.ts';
 import { CancelarGlobalModal } from './cancelar-global-modal.tsx';
 
+/** c_Periodicidad as the detail shows it. */
+const PERIODICIDAD_NOMBRE: Record<string, string> = {
+  '01': '01 - Diario',
+  '02': '02 - Semanal',
+  '03': '03 - Quincenal',
+  '04': '04 - Mensual',
+  '05': '05 - Bimestral',
+};
+
 const POR_PAGINA = 50;
 const BADGE: Record<FacturaGlobalResponse['status'], string> = {
   unissued: 'light',
@@ -152,8 +161,7 @@ export function GlobalDetail(props: { id: number }) {
             </Col>
             <Col sm={6} lg={3}>
               <Dato label="Periodicidad">
-                {g.periodicidad === '05' ? '05 - Bimestral' : '04 - Mensual'} · Meses {g.meses} ·{' '}
-                {g.year}
+                {PERIODICIDAD_NOMBRE[g.periodicidad]} · Meses {g.meses} · {g.year}
               </Dato>
             </Col>
             <Col sm={6} lg={3}>

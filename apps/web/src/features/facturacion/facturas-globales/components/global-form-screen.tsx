@@ -136,6 +136,7 @@ export function GlobalFormScreen(
       month: props.month,
       year: props.year,
       periodicidad: '04',
+      dia: '',
       serieId: series.data[0]?.id ?? null,
       ventas: [],
     };

@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { impuestosDeGrupo, mesesDePeriodo, nombreDePeriodo } from '@repo/cfdi/calc';
+import { impuestosDeGrupo } from '@repo/cfdi/calc';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import type { SerieResponse } from '@repo/contracts/series';
 import { formatCurrency } from '#src/shared/format/currency.ts';
@@ -14,6 +14,7 @@ import { UnsavedChangesGuard } from '#src/shared/ui/unsaved-changes-guard.tsx';
 import { TimbrarFacturaConfirm } from '#src/shared/comprobantes/timbrar-factura-confirm-diferido.tsx';
 import {
   calcularVentas,
+  periodoDelEstado,
   type GlobalFormState,
   type TotalesVivos,
 } from '../model/global-form-model.ts';
@@ -50,6 +51,8 @@ function GlobalErrores(props: { generales: readonly string[]; ventasConErrores: 
 function GlobalTotalesCard(props: {
   totales: TotalesVivos;
   puedeEnviar: boolean;
+  /** False while the period has not ended (it can be saved, not stamped). */
+  puedeTimbrar: boolean;
   bloqueado: boolean;
   onGuardar: () => void;
   onTimbrar: () => void;
@@ -76,7 +79,7 @@ function GlobalTotalesCard(props: {
           <Button variant="outline-primary" disabled={!props.puedeEnviar} onClick={props.onGuardar}>
             Guardar
           </Button>
-          <Button disabled={!props.puedeEnviar} onClick={props.onTimbrar}>
+          <Button disabled={!props.puedeEnviar || !props.puedeTimbrar} onClick={props.onTimbrar}>
             {props.bloqueado && <Spinner size="sm" className="me-2" />}
             Timbrar
           </Button>
@@ -127,11 +130,7 @@ export function GlobalForm(props: {
     rubrosGlobales,
   );
 
-  const ig = {
-    Periodicidad: s.periodicidad,
-    Meses: mesesDePeriodo(s.periodicidad, s.month),
-    Año: String(s.year),
-  };
+  const periodo = periodoDelEstado(s);
   const pendientes = s.ventas !== ventas;
   const bloqueado = pendiente;
   const puedeEnviar =
@@ -142,7 +141,7 @@ export function GlobalForm(props: {
       <GlobalDatosCard
         estado={s}
         setEstado={setS}
-        ig={ig}
+        periodo={periodo}
         bloqueado={bloqueado}
         series={props.series}
         formasPago={props.formasPago}
@@ -155,7 +154,8 @@ export function GlobalForm(props: {
       <Card className="shadow-sm mb-4">
         <Card.Body>
           <h2 className="h6 fw-bold mb-3">
-            Ventas del periodo ({s.ventas.length.toLocaleString('en-US')})
+            Ventas del periodo{periodo ? ` ${periodo.nombre}` : ''} (
+            {s.ventas.length.toLocaleString('en-US')})
           </h2>
           <VentasTable
             ventas={s.ventas}
@@ -178,6 +178,7 @@ export function GlobalForm(props: {
           <GlobalTotalesCard
             totales={calculo.totales}
             puedeEnviar={puedeEnviar}
+            puedeTimbrar={periodo !== null && props.hoy > periodo.fin}
             bloqueado={bloqueado}
             onGuardar={() => void enviar(false)}
             onTimbrar={() => setConfirmar(true)}
@@ -189,7 +190,7 @@ export function GlobalForm(props: {
         clientName="PUBLICO EN GENERAL"
         total={calculo.totales.total}
         moneda="MXN"
-        datos={`(factura global de ${nombreDePeriodo(ig)}, ${calculo.totales.ventas.toLocaleString('en-US')} ventas)`}
+        datos={`(factura global de ${periodo?.nombre ?? ''}, ${calculo.totales.ventas.toLocaleString('en-US')} ventas)`}
         onHide={() => setConfirmar(false)}
         onConfirm={() => {
           setConfirmar(false);

@@ -33,6 +33,95 @@ function accionDe(m: FacturaGlobalMes): string {
   return ACCION[m.status];
 }
 
+const nuevaDe = (m: Pick<FacturaGlobalMes, 'month' | 'year'>) =>
+  `/facturacion/facturas-globales/nuevo/${m.month}/${m.year}`;
+
+/** A month's row and, with globals by day, week or fortnight, one row per global under it. */
+function MesFilas(props: { m: FacturaGlobalMes; onOpen: (to: string) => void }) {
+  const { m } = props;
+  const porPeriodo = m.por_periodo.length > 0;
+  const to = porPeriodo ? nuevaDe(m) : rutaDeMesGlobal(m);
+  const abrir = (ruta: string) => (e: { stopPropagation(): void }) => {
+    e.stopPropagation();
+    props.onOpen(ruta);
+  };
+  return (
+    <>
+      <tr
+        data-testid={`global-mes-${m.month}`}
+        role="link"
+        style={{ cursor: 'pointer' }}
+        onClick={() => props.onOpen(to)}
+      >
+        <td className="fw-semibold">{NOMBRES_MESES[m.month - 1]}</td>
+        <td>
+          {porPeriodo ? (
+            <Badge bg="info" text="dark">
+              {m.por_periodo.length} por periodo
+            </Badge>
+          ) : (
+            <Badge {...BADGE[m.status]}>{m.view_status}</Badge>
+          )}
+          {!porPeriodo && m.canceladas > 0 && m.status !== 'cancelled' && (
+            <small className="text-body-secondary ms-2">
+              ({m.canceladas} cancelada{m.canceladas > 1 ? 's' : ''})
+            </small>
+          )}
+        </td>
+        <td className="d-none d-md-table-cell">
+          {!porPeriodo && m.serie ? `${m.serie}${m.folio !== null ? ` ${m.folio}` : ''}` : '—'}
+        </td>
+        <td className="text-end d-none d-sm-table-cell">{m.ventas.toLocaleString('en-US')}</td>
+        <td className="text-end d-none d-lg-table-cell">{formatCurrency(m.subtotal)}</td>
+        <td className="text-end d-none d-lg-table-cell">{formatCurrency(m.impuestos)}</td>
+        <td className="text-end fw-semibold">{formatCurrency(m.total)}</td>
+        <td className="text-end d-none d-md-table-cell">
+          {!porPeriodo && (
+            <Link
+              to={to}
+              className={`btn btn-sm ${m.status === 'unissued' ? 'btn-primary' : 'btn-outline-primary'}`}
+              onClick={(e) => e.stopPropagation()}
+            >
+              {accionDe(m)}
+            </Link>
+          )}
+          {(porPeriodo || m.status === 'cancelled') && (
+            <Link
+              to={nuevaDe(m)}
+              className="btn btn-sm btn-primary ms-2"
+              onClick={(e) => e.stopPropagation()}
+            >
+              Emitir otra
+            </Link>
+          )}
+        </td>
+      </tr>
+      {m.por_periodo.map((p) => (
+        <tr
+          key={p.id}
+          data-testid={`global-periodo-${p.id}`}
+          role="link"
+          style={{ cursor: 'pointer' }}
+          onClick={abrir(rutaDeMesGlobal({ ...p, month: m.month, year: m.year }))}
+        >
+          <td className="ps-4 small">{p.periodo}</td>
+          <td>
+            <Badge {...BADGE[p.status]}>{p.view_status}</Badge>
+          </td>
+          <td className="d-none d-md-table-cell">
+            {p.serie ? `${p.serie}${p.folio !== null ? ` ${p.folio}` : ''}` : '—'}
+          </td>
+          <td className="text-end d-none d-sm-table-cell">{p.ventas.toLocaleString('en-US')}</td>
+          <td className="d-none d-lg-table-cell" />
+          <td className="d-none d-lg-table-cell" />
+          <td className="text-end small">{formatCurrency(p.total)}</td>
+          <td className="d-none d-md-table-cell" />
+        </tr>
+      ))}
+    </>
+  );
+}
+
 /** /facturacion/facturas-globales: the twelve months of a year with their global invoice. */
 export function GlobalesYearList() {
   const [params, setParams] = useSearchParams();
@@ -52,7 +141,8 @@ export function GlobalesYearList() {
         <div>
           <h1 className="h3 fw-bold mb-1">Facturas globales</h1>
           <p className="text-body-secondary mb-0">
-            La factura global de sus ventas al público en general, mes por mes.
+            La factura global de sus ventas al público en general: por día, semana, quincena, mes o
+            bimestre.
           </p>
         </div>
         <Form.Group controlId="global-year" className="d-flex align-items-center gap-2">
@@ -99,59 +189,9 @@ export function GlobalesYearList() {
               </tr>
             </thead>
             <tbody>
-              {months.map((m) => {
-                const to = rutaDeMesGlobal(m);
-                return (
-                  <tr
-                    key={m.month}
-                    data-testid={`global-mes-${m.month}`}
-                    role="link"
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => void navigate(to)}
-                  >
-                    <td className="fw-semibold">{NOMBRES_MESES[m.month - 1]}</td>
-                    <td>
-                      <Badge {...BADGE[m.status]}>{m.view_status}</Badge>
-                      {m.canceladas > 0 && m.status !== 'cancelled' && (
-                        <small className="text-body-secondary ms-2">
-                          ({m.canceladas} cancelada{m.canceladas > 1 ? 's' : ''})
-                        </small>
-                      )}
-                    </td>
-                    <td className="d-none d-md-table-cell">
-                      {m.serie ? `${m.serie}${m.folio !== null ? ` ${m.folio}` : ''}` : '—'}
-                    </td>
-                    <td className="text-end d-none d-sm-table-cell">
-                      {m.ventas.toLocaleString('en-US')}
-                    </td>
-                    <td className="text-end d-none d-lg-table-cell">
-                      {formatCurrency(m.subtotal)}
-                    </td>
-                    <td className="text-end d-none d-lg-table-cell">
-                      {formatCurrency(m.impuestos)}
-                    </td>
-                    <td className="text-end fw-semibold">{formatCurrency(m.total)}</td>
-                    <td className="text-end d-none d-md-table-cell">
-                      <Link
-                        to={to}
-                        className={`btn btn-sm ${m.status === 'unissued' ? 'btn-primary' : 'btn-outline-primary'}`}
-                        onClick={(e) => e.stopPropagation()}
-                      >
-                        {accionDe(m)}
-                      </Link>
-                      {m.status === 'cancelled' && (
-                        <Link
-                          to={`/facturacion/facturas-globales/nuevo/${m.month}/${m.year}`}
-                          className="btn btn-sm btn-primary ms-2"
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          Emitir otra
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
+              {months.map((m) => (
+                <MesFilas key={m.month} m={m} onOpen={(to) => void navigate(to)} />
+              ))}
             </tbody>
           </Table>
         </Card>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
-import { calcularVentas, nuevaVenta, solicitudDe } from './global-form-model.ts';
+import {
+  calcularVentas,
+  diaPorOmision,
+  nuevaVenta,
+  periodoDelEstado,
+  solicitudDe,
+} from './global-form-model.ts';
 
 const tax = (
   id: number,
@@ -83,6 +89,7 @@ describe('the global invoice form model', () => {
         month: 1,
         year: 2026,
         periodicidad: '04',
+        dia: '2026-01-05',
         serieId: 7,
         ventas: [nuevaVenta({ folioVenta: 'A', grupoImpuestosId: 1, subtotal: '100' })],
       },
@@ -94,9 +101,29 @@ describe('the global invoice form model', () => {
       month: 1,
       year: 2026,
       periodicidad: '04',
+      dia: null,
       serie: { id: 7 },
       partidas: [{ folioVenta: 'A', grupoImpuestosId: 1, subtotal: '100', descuento: null }],
       idempotency_key: 'clave-del-intento',
     });
+  });
+
+  it('a week is sent with its first day; the default is the last week of the month already ended', () => {
+    expect(diaPorOmision('02', 2026, 3, '2026-03-10')).toBe('2026-03-02');
+    expect(diaPorOmision('02', 2026, 3, '2026-03-01')).toBe('2026-03-01');
+    expect(diaPorOmision('03', 2026, 3, '2026-04-02')).toBe('2026-03-16');
+    expect(diaPorOmision('04', 2026, 3, '2026-04-02')).toBe('');
+    const s = {
+      formaPago: '01',
+      creationDate: '2026-03-10',
+      month: 3,
+      year: 2026,
+      periodicidad: '02' as const,
+      dia: '2026-03-02',
+      serieId: 7,
+      ventas: [],
+    };
+    expect(solicitudDe(s, { id: null })).toMatchObject({ periodicidad: '02', dia: '2026-03-02' });
+    expect(periodoDelEstado(s)?.nombre).toBe('Semana del 2 al 8 de marzo de 2026');
   });
 });

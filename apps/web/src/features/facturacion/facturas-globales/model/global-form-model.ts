@@ -2,6 +2,9 @@ import {
   calcularGlobal,
   erroresDeTickets,
   impuestosDeGrupo,
+  periodicidadPorDia,
+  periodoElegido,
+  periodosDelMes,
   type ImpuestoDraft,
   type TicketGlobalDraft,
   type VentaCalculada,
@@ -11,6 +14,7 @@ import {
   GRUPO_IMPUESTOS_MESSAGE,
   type FacturaGlobalRequestInput,
   type FacturaGlobalResponse,
+  type PeriodicidadGlobal,
   type VentaImportada,
 } from '@repo/contracts/facturas-globales';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
@@ -33,7 +37,9 @@ export interface GlobalFormState {
   creationDate: string;
   month: number;
   year: number;
-  periodicidad: '04' | '05';
+  periodicidad: PeriodicidadGlobal;
+  /** With 01–03: the first day (AAAA-MM-DD) of the chosen day, week or fortnight; '' otherwise. */
+  dia: string;
   serieId: number | null;
   ventas: VentaForm[];
 }
@@ -71,6 +77,7 @@ export function estadoDeRespuesta(g: FacturaGlobalResponse): GlobalFormState {
     month: g.month,
     year: g.year,
     periodicidad: g.periodicidad,
+    dia: periodicidadPorDia(g.periodicidad) ? g.periodo_inicio : '',
     serieId: g.serie.id,
     ventas: g.partidas.map((p) =>
       nuevaVenta({
@@ -81,6 +88,29 @@ export function estadoDeRespuesta(g: FacturaGlobalResponse): GlobalFormState {
       }),
     ),
   };
+}
+
+/**
+ * The form's period: the chosen day, week or fortnight (or the month, or its bimester). When the
+ * periodicidad changes, the day kept is the last period of the month that has ended by `hoy` (the one
+ * a user usually issues), else the first.
+ */
+export function periodoDelEstado(
+  s: Pick<GlobalFormState, 'periodicidad' | 'dia' | 'month' | 'year'>,
+) {
+  return periodoElegido({ periodicidad: s.periodicidad, year: s.year, month: s.month, dia: s.dia });
+}
+
+export function diaPorOmision(
+  periodicidad: string,
+  year: number,
+  month: number,
+  hoy: string,
+): string {
+  const periodos = periodosDelMes(periodicidad, year, month);
+  if (!periodicidadPorDia(periodicidad) || periodos.length === 0) return '';
+  const terminados = periodos.filter((p) => p.fin < hoy);
+  return (terminados[terminados.length - 1] ?? periodos[0]!).inicio;
 }
 
 export function solicitudDe(
@@ -94,6 +124,7 @@ export function solicitudDe(
     month: s.month,
     year: s.year,
     periodicidad: s.periodicidad,
+    dia: periodicidadPorDia(s.periodicidad) && s.dia ? s.dia : null,
     serie: { id: s.serieId ?? 0 },
     partidas: s.ventas.map((v) => ({
       folioVenta: v.folioVenta,
