@@ -153,7 +153,8 @@ describe('facturas globales', () => {
     expect(repetido.json().dataError['partidas.1.folioVenta']).toEqual([
       'Este folio de venta ya está en la factura global.',
     ]);
-    const bimestral = await stamp({ periodicidad: '05' });
+    // An ended bimester (November–December 2025), so that the régimen is what is refused.
+    const bimestral = await stamp({ periodicidad: '05', year: 2025, month: 12 });
     expect(bimestral.json().dataError.periodicidad).toEqual([
       'El campo RegimenFiscal, no contiene el valor 621.',
     ]);
