@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Rol } from './equipo.ts';
 
 export const RFC_INVALID_MESSAGE = 'el RFC ingresado no es válido';
 export const RFC_TAKEN_MESSAGE = 'Ya existe una empresa registrada con este RFC';
@@ -40,6 +41,8 @@ export const EnterpriseSummary = z.object({
   razon_social: z.string(),
   nombre_comercial: z.string(),
   settings_v40: z.object({ has_ppd_invoices: z.boolean() }),
+  /** The signed-in user's role in this enterprise (issue 27). */
+  rol: Rol,
 });
 export type EnterpriseSummary = z.infer<typeof EnterpriseSummary>;
 

@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { and, eq } from 'drizzle-orm';
+import { ROL_NO_PERMITE_MESSAGE, type Rol } from '@repo/contracts/equipo';
 import type { Db } from '../db/client.ts';
-import { enterpriseUsers } from '../db/schema/enterprises.ts';
-import { revokedTokens } from '../db/schema/revoked-tokens.ts';
-import { users } from '../db/schema/users.ts';
+import { consulta } from '../db/consulta.ts';
 import { AppError } from './errors.ts';
+import { rolPermiteRuta } from './permisos.ts';
 
 export interface AuthContext {
   userId: number;
@@ -21,7 +20,12 @@ export interface AuthContext {
    * epoch: carried unchanged by every refresh, so a session cannot outlive SESSION_MAX_AGE.
    */
   authTimeMs: number;
+  /** The user's role in the enterprise, read on every request (issue 27). */
+  rol: Rol;
 }
+
+/** What a token carries: the context before the role is read from the database. */
+export type TokenClaims = Omit<AuthContext, 'rol'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +46,7 @@ export interface TokenService {
     authTimeMs?: number;
   }): Promise<{ token: string; expires_in: number; jti: string }>;
   /** Verifies signature and expiry; with `graceSeconds`, a token expired less than that long ago still passes. */
-  verify(token: string, graceSeconds?: number): Promise<AuthContext>;
+  verify(token: string, graceSeconds?: number): Promise<TokenClaims>;
 }
 
 export function createTokenService(
@@ -120,44 +124,60 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
+interface Miembro {
+  valid_after: string | null;
+  kept_jti: string | null;
+  role: Rol;
+  revoked: boolean;
+}
+
 /**
- * preHandler for every route with business data: a valid, unrevoked token of a member of the
- * enterprise, issued after the user's last password change (or the very session that changed it).
+ * One statement per request: the member's role in the token's enterprise, the user's session floor
+ * and whether this token was signed out. No row: not (or no longer) a member of that enterprise.
  */
-export function requireAuth(db: Db, tokens: TokenService, graceSeconds = 0) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+const MIEMBRO_SQL = `select u.sessions_valid_after as valid_after, u.sessions_kept_jti as kept_jti,
+       eu.role, exists (select 1 from revoked_tokens r where r.jti = $3) as revoked
+  from enterprise_users eu join users u on u.id = eu.user_id
+ where eu.enterprise_id = $1 and eu.user_id = $2`;
+
+/**
+ * onRequest/preHandler for every route with business data: a valid, unrevoked token of a member of
+ * the enterprise, issued after the user's last password change (or the very session that changed
+ * it), whose role in that enterprise may call this route (http/permisos.ts; issue 27). A member
+ * removed from the enterprise is refused on their next request.
+ */
+export function requireAuth(
+  db: Db,
+  tokens: TokenService,
+  graceSeconds = 0,
+  /** false only for optionalAuth's public routes, which have no entry in the role table. */
+  checkRole = true,
+) {
+  return async function sesionIniciada(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+  ): Promise<void> {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
     const auth = await tokens.verify(token, graceSeconds);
-    const [revoked] = await db
-      .select({ jti: revokedTokens.jti })
-      .from(revokedTokens)
-      .where(eq(revokedTokens.jti, auth.jti))
-      .limit(1);
-    if (revoked) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
-    const [member] = await db
-      .select({
-        validAfter: users.sessions_valid_after,
-        keptJti: users.sessions_kept_jti,
-      })
-      .from(enterpriseUsers)
-      .innerJoin(users, eq(users.id, enterpriseUsers.user_id))
-      .where(
-        and(
-          eq(enterpriseUsers.enterprise_id, auth.enterpriseId),
-          eq(enterpriseUsers.user_id, auth.userId),
-        ),
-      )
-      .limit(1);
-    if (!member) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    const [member] = await consulta<Miembro>(
+      db,
+      MIEMBRO_SQL,
+      [auth.enterpriseId, auth.userId, auth.jti],
+      'sesion_miembro',
+    );
+    if (!member || member.revoked) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
     if (
-      member.validAfter !== null &&
-      auth.issuedAtMs < new Date(member.validAfter).getTime() &&
-      member.keptJti !== auth.jti
+      member.valid_after !== null &&
+      auth.issuedAtMs < new Date(member.valid_after).getTime() &&
+      member.kept_jti !== auth.jti
     ) {
       throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
     }
-    request.auth = auth;
+    if (checkRole && !rolPermiteRuta(request, member.role)) {
+      throw new AppError('FORBIDDEN', ROL_NO_PERMITE_MESSAGE);
+    }
+    request.auth = { ...auth, rol: member.role };
   };
 }
 
@@ -173,7 +193,7 @@ export function authOf(request: FastifyRequest): AuthContext {
  * it null without refusing the request.
  */
 export function optionalAuth(db: Db, tokens: TokenService) {
-  const strict = requireAuth(db, tokens);
+  const strict = requireAuth(db, tokens, 0, false);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!bearer(request)) return;
     try {

@@ -1,3 +1,4 @@
+import type { Rol } from '@repo/contracts/equipo';
 import {
   boolean,
   customType,
@@ -37,6 +38,8 @@ export const enterpriseUsers = pgTable(
   {
     enterprise_id: integer('enterprise_id').notNull(),
     user_id: integer('user_id').notNull(),
+    /** The member's role (issue 27; migration 0039): no default, every insert names it. */
+    role: text('role').$type<Rol>().notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.enterprise_id, t.user_id] })],

@@ -1,3 +1,4 @@
+import type { Rol } from '@repo/contracts/equipo';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
 import { hashPassword } from '../../modules/users/password.ts';
@@ -17,6 +18,8 @@ export interface SeedEnterpriseOptions {
   codigo_postal?: string;
   credits?: number;
   setupCompleted?: boolean;
+  /** The user's role in the enterprise (default propietario). */
+  rol?: Rol;
 }
 
 export interface SeededEnterprise {
@@ -61,7 +64,9 @@ export async function seedEnterprise(
     })
     .returning({ id: enterprises.id });
   if (!user || !enterprise) throw new Error('seedEnterprise: insert returned no row');
-  await db.insert(enterpriseUsers).values({ enterprise_id: enterprise.id, user_id: user.id });
+  await db
+    .insert(enterpriseUsers)
+    .values({ enterprise_id: enterprise.id, user_id: user.id, role: options.rol ?? 'propietario' });
   if (options.credits) {
     await grantFreeCredits(db, enterprise.id, {
       kind: 'welcome',
@@ -73,6 +78,39 @@ export async function seedEnterprise(
   return {
     userId: user.id,
     enterpriseId: enterprise.id,
+    email,
+    password,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+/** Another verified user, member of `enterpriseId` with `rol`, signed in on it (issue 27). */
+export async function seedMember(
+  deps: Pick<AppDeps, 'db' | 'tokens'>,
+  enterpriseId: number,
+  rol: Rol,
+  options: { email?: string; name?: string; password?: string } = {},
+): Promise<SeededEnterprise> {
+  const email = options.email ?? `miembro-${randomUUID()}@example.com`;
+  const password = options.password ?? 'Contrasena-Segura-1';
+  const [user] = await deps.db
+    .insert(users)
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      name: options.name ?? `Usuario ${rol}`,
+      email_verified_at: new Date(),
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('seedMember: insert returned no row');
+  await deps.db
+    .insert(enterpriseUsers)
+    .values({ enterprise_id: enterpriseId, user_id: user.id, role: rol });
+  const { token } = await deps.tokens.sign({ userId: user.id, enterpriseId });
+  return {
+    userId: user.id,
+    enterpriseId,
     email,
     password,
     token,

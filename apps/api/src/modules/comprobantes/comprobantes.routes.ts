@@ -58,7 +58,7 @@ const PUBLIC_RATE_LIMIT = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 /** Comprobantes (spec section 7): files, share links and e-mail of stamped CFDIs, signed in. */
 export function comprobantesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
     const base = '/comprobantes/v40/:id';
 
     app.get(

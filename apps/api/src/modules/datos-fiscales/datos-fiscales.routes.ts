@@ -21,7 +21,7 @@ const EnterpriseParams = z.object({ enterpriseId: z.coerce.number().int() });
 /** Mis datos fiscales: spec section 7, "Seals and tax data". */
 export function datosFiscalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     const ownEnterprise = (request: Parameters<typeof authOf>[0], enterpriseId: number) => {
       const { enterpriseId: own } = authOf(request);

@@ -29,7 +29,9 @@ export async function insertEnterpriseForUser(
     .values({ rfc: values.rfc, setup_completed: false })
     .returning({ id: enterprises.id });
   if (!row) throw new Error('insertEnterpriseForUser returned no row');
-  await db.insert(enterpriseUsers).values({ enterprise_id: row.id, user_id: userId });
+  await db
+    .insert(enterpriseUsers)
+    .values({ enterprise_id: row.id, user_id: userId, role: 'propietario' });
   return row.id;
 }
 

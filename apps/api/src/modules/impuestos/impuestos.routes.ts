@@ -30,7 +30,7 @@ const LOCAL_PATH = {
 /** The enterprise's tax list and the local taxes per state: spec section 7, "Taxes". */
 export function impuestosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     for (const tipo of IMPUESTO_TIPOS) {
       app.get(

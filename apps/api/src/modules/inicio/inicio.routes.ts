@@ -9,7 +9,7 @@ import { resumenInicio } from './inicio.service.ts';
 /** GET /inicio/resumen: the figures of the home screen for the signed-in enterprise. */
 export function inicioRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
     app.get(
       '/inicio/resumen',
       { schema: { response: { 200: ok(ResumenInicio) } } },

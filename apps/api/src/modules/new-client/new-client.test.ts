@@ -141,6 +141,7 @@ describe('registration of a new client', () => {
             razon_social: '',
             nombre_comercial: '',
             settings_v40: { has_ppd_invoices: false },
+            rol: 'propietario',
           },
         ],
       },

@@ -25,7 +25,7 @@ const IdParams = z.object({ id: z.coerce.number().int() });
 /** Grupos de impuestos: spec section 7, "Taxes". */
 export function rubrosImpuestosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     app.get(
       '/rubros-impuestos',

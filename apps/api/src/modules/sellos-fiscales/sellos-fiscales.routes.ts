@@ -15,7 +15,7 @@ const EnterpriseParams = z.object({ enterpriseId: z.coerce.number().int() });
 /** Sellos y certificados digitales: spec section 7, "Seals and tax data". */
 export function sellosFiscalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     const ownEnterprise = (request: Parameters<typeof authOf>[0], enterpriseId: number) => {
       const { enterpriseId: own } = authOf(request);

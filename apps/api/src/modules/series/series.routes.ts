@@ -21,7 +21,7 @@ const ENTERPRISE_NOT_FOUND = 'La empresa no existe.';
 /** Series y folios: spec section 7, "Series". */
 export function seriesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     /** The path's enterprise must be the signed-in one; any other id is answered as not found. */
     const ownEnterprise = (request: Parameters<typeof authOf>[0], enterpriseId: number) => {

@@ -21,7 +21,7 @@ export const MONEDA_NO_EXISTE = 'La moneda no existe en el catálogo c_Moneda de
  */
 export function tiposDeCambioRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     app.get(
       '/tipos-de-cambio/:moneda',

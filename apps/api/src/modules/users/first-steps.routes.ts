@@ -19,7 +19,7 @@ export function firstStepsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/users/check-first-steps-completed',
       {
-        preHandler: requireAuth(deps.db, deps.tokens),
+        onRequest: requireAuth(deps.db, deps.tokens),
         schema: { response: { 200: ok(FirstStepsResponse) } },
       },
       async (request) => {

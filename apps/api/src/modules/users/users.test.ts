@@ -72,6 +72,7 @@ describe('login', () => {
               razon_social: 'EMPRESA DE PRUEBA',
               nombre_comercial: 'Tienda Ana',
               settings_v40: { has_ppd_invoices: false },
+              rol: 'propietario',
             },
           ],
         },
@@ -497,7 +498,7 @@ describe('total remaining credits', () => {
     const stranger = await seedEnterprise(t.deps, { credits: 100 });
     await t.deps.db
       .insert(enterpriseUsers)
-      .values({ enterprise_id: second.enterpriseId, user_id: e.userId });
+      .values({ enterprise_id: second.enterpriseId, user_id: e.userId, role: 'propietario' });
     await t.deps.db.insert(creditLedger).values({
       enterprise_id: e.enterpriseId,
       kind: 'spend',

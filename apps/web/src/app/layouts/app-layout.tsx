@@ -8,7 +8,10 @@ import { NavLink, Outlet } from 'react-router';
 import { APP_VERSION } from '#src/shared/config.ts';
 import { ModoPruebasMarca } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
+import { puede } from '@repo/contracts/equipo';
+import { useRol } from '#src/shared/session/permisos.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
+import { capacidadDePantalla } from '../route-capacidad.ts';
 import type { AppRoute } from '../route-meta.ts';
 import { Brand } from './brand.tsx';
 
@@ -26,7 +29,10 @@ const PersonalInformationModal = lazy(async () => ({
     .PersonalInformationModal,
 }));
 
-/** The menu of the product, in order; an entry shows once its route is in the route table. */
+/**
+ * The menu of the product, in order; an entry shows once its route is in the route table and the
+ * role in the active enterprise may open it (issue 27).
+ */
 const MENU: { name: string; label: string; end?: boolean; icon?: string }[] = [
   { name: 'home', label: 'Inicio', end: true },
   { name: 'facturacion', label: 'Facturación' },
@@ -50,15 +56,21 @@ export function enterpriseDisplayName(
 export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
   const { user, enterprise, totalRemainingCredits } = useSession();
   const credits = useRemainingCredits();
+  const rol = useRol();
+  const canBuy = puede(rol, 'comprar');
   const [modal, setModal] = useState<AccountModal>(null);
   const [modalsLoaded, setModalsLoaded] = useState(false);
   if (modal !== null && !modalsLoaded) setModalsLoaded(true);
   const shownCredits = credits.data ?? totalRemainingCredits;
   const menu = MENU.flatMap((item) => {
     const route = routes.find((r) => r.name === item.name);
-    return route ? [{ ...item, path: route.path }] : [];
+    if (!route || !puede(rol, capacidadDePantalla(route.name))) return [];
+    return [{ ...item, path: route.path }];
   });
-  const buyCreditsPath = routes.find((r) => r.name === 'buyCredits')?.path ?? '/comprar-creditos';
+  // Whoever may not buy sees the count and opens the spending history instead.
+  const buyCreditsPath = canBuy
+    ? (routes.find((r) => r.name === 'buyCredits')?.path ?? '/comprar-creditos')
+    : '/historial-de-gastos-de-creditos';
   const displayName =
     enterpriseDisplayName(enterprise) || enterprise?.rfc || 'Empresa sin configurar';
 
@@ -110,7 +122,7 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                 as={NavLink}
                 to={buyCreditsPath}
                 className="d-flex align-items-center gap-2 text-nowrap"
-                title="Comprar créditos"
+                title={canBuy ? 'Comprar créditos' : 'Historial de gastos de créditos'}
                 data-testid="nav-credits"
               >
                 Créditos
@@ -123,7 +135,9 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                     ? '—'
                     : NUMBER.format(shownCredits)}
                 </Badge>
-                <span className="visually-hidden">, comprar créditos</span>
+                <span className="visually-hidden">
+                  {canBuy ? ', comprar créditos' : ', historial de gastos'}
+                </span>
               </Nav.Link>
               <NavDropdown
                 align="end"

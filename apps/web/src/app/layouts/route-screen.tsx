@@ -6,6 +6,10 @@ import {
   takeRememberedTarget,
   useSession,
 } from '#src/shared/session/session-store.ts';
+import { puede } from '@repo/contracts/equipo';
+import { useRol } from '#src/shared/session/permisos.ts';
+import { SinPermiso } from '#src/shared/ui/sin-permiso.tsx';
+import { capacidadDePantalla } from '../route-capacidad.ts';
 import { type AppRoute, pathFor, targetOf } from '../route-meta.ts';
 
 function setMeta(route: AppRoute): void {
@@ -58,13 +62,16 @@ export function PageLoader() {
 /** One route: its guard, its document title and meta description, its lazy screen. */
 export function RouteScreen({ route, routes }: { route: AppRoute; routes: readonly AppRoute[] }) {
   const { token } = useSession();
+  const rol = useRol();
   if (route.guard === 'requiresAuth' && !token) return <ToLogin routes={routes} />;
   if (route.guard === 'requiresVisitor' && token) return <ToTarget routes={routes} />;
   const Screen = route.screen;
+  // Issue 27: a screen the role cannot use is not opened (its API calls would be refused).
+  const allowed = route.guard !== 'requiresAuth' || puede(rol, capacidadDePantalla(route.name));
   return (
     <Suspense fallback={<PageLoader />}>
       <RouteMeta route={route} />
-      <Screen />
+      {allowed ? <Screen /> : <SinPermiso rol={rol} />}
     </Suspense>
   );
 }

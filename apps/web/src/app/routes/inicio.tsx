@@ -4,22 +4,35 @@ import { Link } from 'react-router';
 import { FirstStepsChecklist } from '#src/features/inicio/components/first-steps-checklist.tsx';
 import { RemainingCreditsCard } from '#src/features/inicio/components/remaining-credits-card.tsx';
 import { ResumenInicio } from '#src/features/inicio/components/resumen-inicio.tsx';
+import { puede, type Capacidad } from '@repo/contracts/equipo';
+import { useRol } from '#src/shared/session/permisos.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { ROUTES } from '../router.tsx';
 
-/** The actions people take most; one shows only once its screen exists in the route table. */
-const ACCIONES: { name: string; label: string; primary?: boolean }[] = [
-  { name: 'facturacion.facturas.nuevo', label: 'Nueva factura', primary: true },
-  { name: 'facturacion.pagos-pendientes', label: 'Registrar pago' },
-  { name: 'buyCredits', label: 'Comprar créditos' },
+/**
+ * The actions people take most; one shows only once its screen exists in the route table, and only
+ * to a role that may take it (issue 27).
+ */
+const ACCIONES: { name: string; label: string; primary?: boolean; capacidad: Capacidad }[] = [
+  {
+    name: 'facturacion.facturas.nuevo',
+    label: 'Nueva factura',
+    primary: true,
+    capacidad: 'emitir',
+  },
+  { name: 'facturacion.pagos-pendientes', label: 'Registrar pago', capacidad: 'emitir' },
+  { name: 'buyCredits', label: 'Comprar créditos', capacidad: 'comprar' },
 ];
 
 export default function InicioScreen() {
   const { user } = useSession();
+  const rol = useRol();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   const acciones = ACCIONES.flatMap((a) => {
     const route = ROUTES.find((r) => r.name === a.name);
-    return route && !route.path.includes(':') ? [{ ...a, path: route.path }] : [];
+    return route && !route.path.includes(':') && puede(rol, a.capacidad)
+      ? [{ ...a, path: route.path }]
+      : [];
   });
   return (
     <>

@@ -1,3 +1,4 @@
+import { usePuede } from '#src/shared/session/permisos.ts';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { ComprobanteType } from '@repo/contracts/comprobantes';
@@ -12,6 +13,9 @@ export function ComprobantePaneles(props: {
   clientId: number | null;
   className: string;
 }) {
+  // Sending and sharing are an issuer's actions: a read-only role (issue 27) downloads instead.
+  const canSend = usePuede('emitir');
+  if (!canSend) return null;
   return (
     <Row className={props.className}>
       <Col lg={6}>

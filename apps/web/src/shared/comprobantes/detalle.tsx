@@ -1,3 +1,4 @@
+import { usePuede } from '#src/shared/session/permisos.ts';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -43,6 +44,7 @@ export function DetalleEncabezado(props: {
   cancelar: { label: string; onClick: () => void } | null;
   children?: ReactNode;
 }) {
+  const canCancel = usePuede('emitir');
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
@@ -61,7 +63,7 @@ export function DetalleEncabezado(props: {
               pdfVariant="primary"
             />
           )}
-          {props.cancelar && (
+          {props.cancelar && canCancel && (
             <Button variant="outline-danger" onClick={props.cancelar.onClick}>
               {props.cancelar.label}
             </Button>

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { usePuede } from '#src/shared/session/permisos.ts';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 
@@ -11,6 +12,15 @@ const NUMBER = new Intl.NumberFormat('es-MX');
 /** The credits line: what stamping spends and what is left, or that there is nothing to spend. */
 function CreditosDelTimbrado(props: { available: number | null }) {
   const { available } = props;
+  const canBuy = usePuede('comprar');
+  if (available !== null && available <= 0 && !canBuy) {
+    return (
+      <Alert variant="warning" className="mb-0" data-testid="timbrar-sin-creditos">
+        <strong>No quedan créditos para timbrar.</strong> Cada timbre usa 1 crédito: pida al
+        propietario o al administrador de la empresa que compre un paquete; sus datos se conservan.
+      </Alert>
+    );
+  }
   if (available !== null && available <= 0) {
     return (
       <Alert variant="warning" className="mb-0" data-testid="timbrar-sin-creditos">

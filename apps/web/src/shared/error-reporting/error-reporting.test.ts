@@ -83,6 +83,7 @@ describe('error reporting of the SPA', () => {
               razon_social: 'ANA SA',
               nombre_comercial: '',
               settings_v40: { has_ppd_invoices: false },
+              rol: 'propietario',
             },
           ],
         },

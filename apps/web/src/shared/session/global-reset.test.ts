@@ -20,6 +20,7 @@ const userOf = (id: number, email: string) => ({
       razon_social: `EMPRESA ${id} SA`,
       nombre_comercial: '',
       settings_v40: { has_ppd_invoices: false },
+      rol: 'propietario' as const,
     },
   ],
 });

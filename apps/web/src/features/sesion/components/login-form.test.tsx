@@ -71,6 +71,7 @@ describe('LoginForm (without a form library, checked by the API contract)', () =
           razon_social: 'ESCUELA KEMPER URGATE',
           nombre_comercial: '',
           settings_v40: { has_ppd_invoices: false },
+          rol: 'propietario',
         },
       ],
     };

@@ -31,6 +31,7 @@ const user = {
       razon_social: 'ANA SA',
       nombre_comercial: '',
       settings_v40: { has_ppd_invoices: false },
+      rol: 'propietario' as const,
     },
   ],
 };

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../http/api-error.ts';
+import { usePuede } from '../../session/permisos.ts';
 import { DeleteButton } from './delete-button.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { ListFooter } from './list-footer.tsx';
@@ -21,6 +22,8 @@ export function ListHeader(props: {
   newTo: string;
   newLabel: string;
 }) {
+  // A read-only role (issue 27) exports; it neither imports nor creates.
+  const canChange = usePuede('emitir');
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
       <div>
@@ -28,15 +31,19 @@ export function ListHeader(props: {
         <p className="text-body-secondary mb-0">{props.description}</p>
       </div>
       <div className="d-flex flex-wrap gap-2">
-        <Link className="btn btn-outline-secondary" to={props.importTo}>
-          Importar
-        </Link>
+        {canChange && (
+          <Link className="btn btn-outline-secondary" to={props.importTo}>
+            Importar
+          </Link>
+        )}
         <DownloadButton variant="outline-secondary" download={props.onExport}>
           Exportar
         </DownloadButton>
-        <Link className="btn btn-primary" to={props.newTo}>
-          {props.newLabel}
-        </Link>
+        {canChange && (
+          <Link className="btn btn-primary" to={props.newTo}>
+            {props.newLabel}
+          </Link>
+        )}
       </div>
     </div>
   );
@@ -121,6 +128,7 @@ export function RowActions(props: {
   onDelete: () => Promise<unknown>;
   redirectTo: () => string;
 }) {
+  if (!usePuede('emitir')) return <td className="text-end text-body-secondary small">Consulta</td>;
   return (
     <td className="text-end text-nowrap">
       <Link className="btn btn-sm btn-outline-primary me-2" to={props.editTo}>

@@ -4,6 +4,7 @@ import type { FacturaDetail } from '@repo/contracts/facturas';
 import { confirmDelete, notify } from '#src/shared/feedback/feedback-store.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { ComprobanteDownloads } from '#src/shared/comprobantes/comprobante-downloads.tsx';
+import { usePuede } from '#src/shared/session/permisos.ts';
 import { useDeletePreFactura } from '../api/delete-pre-factura.ts';
 import { facturaPaths } from '../factura-paths.ts';
 import { actionsFor } from '../factura-status.ts';
@@ -18,7 +19,9 @@ export function FacturaDetailHeader(props: {
 }) {
   const { factura } = props;
   const deletion = useDeletePreFactura();
-  const actions = actionsFor(factura);
+  // A read-only role (issue 27) sees and downloads; it does not edit, stamp, clone or cancel.
+  const canChange = usePuede('emitir');
+  const actions = canChange ? actionsFor(factura) : [];
   const stamped = factura.status === 'timbrada' || factura.status === 'cancelled';
   const preFactura = factura.status === 'pre_factura';
   const label = serieFolio(factura.serie, factura.folio);

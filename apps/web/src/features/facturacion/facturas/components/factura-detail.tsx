@@ -1,3 +1,4 @@
+import { usePuede } from '#src/shared/session/permisos.ts';
 import { type ReactNode, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -98,6 +99,7 @@ export function FacturaDetailScreen({
   const [lastCancel, setLastCancel] = useState<CancelacionResponse | null>(null);
   const factura = query.data;
   const navigate = useNavigate();
+  const canChange = usePuede('emitir');
   // The old link of a stamped pre-invoice answers the stamped invoice: show it under its own id.
   const otroId = factura && factura.id !== facturaId ? factura.id : null;
   useEffect(() => {
@@ -118,7 +120,7 @@ export function FacturaDetailScreen({
     return <FacturaNoDisponible notFound={notFound} onRetry={() => void query.refetch()} />;
   }
 
-  const actions = actionsFor(factura);
+  const actions = canChange ? actionsFor(factura) : [];
   const stamped = factura.status === 'timbrada' || factura.status === 'cancelled';
   const label = serieFolio(factura.serie, factura.folio);
   const onCancelled = (result: CancelacionResponse) => {
@@ -169,7 +171,7 @@ export function FacturaDetailScreen({
 
         {factura.cfdi && <CfdiView cfdi={factura.cfdi} />}
 
-        {stamped && (
+        {stamped && canChange && (
           <ComprobantePaneles
             comprobanteId={factura.id}
             comprobanteType="factura_ingreso"

@@ -1,0 +1,153 @@
+import type { FastifyRequest } from 'fastify';
+import { ROLES_DE_CAPACIDAD, type Capacidad, type Rol } from '@repo/contracts/equipo';
+
+// Issue 27: every route behind requireAuth declares here what it does (its capability); the roles
+// allowed are ROLES_DE_CAPACIDAD of @repo/contracts/equipo, shared with the SPA. A signed-in route
+// missing from this table is refused to everyone (fail closed), and permisos.test.ts walks the whole
+// table, route by route and role by role, and every route of the app, so none can be forgotten.
+
+/** "METHOD url pattern" (as Fastify's routeOptions.url has it) → what the route does. */
+export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
+  // The user's own account: any role.
+  'GET /api/users/refresh-token': 'cuenta',
+  'GET /api/users/logout': 'cuenta',
+  'POST /api/users/change-password': 'cuenta',
+  'POST /api/users/change-personal-email': 'cuenta',
+  'POST /api/users/change-personal-information': 'cuenta',
+  'POST /api/users/resend-token-personal-email': 'cuenta',
+  'POST /api/users/validate-token-personal-email': 'cuenta',
+  'POST /api/help-center/question-form': 'cuenta',
+  'GET /api/users/check-first-steps-completed': 'ver',
+  'GET /api/users/get-total-remaining-credits': 'ver',
+  'GET /api/inicio/resumen': 'ver',
+
+  // Clients and products: read by everyone, changed by whoever issues.
+  'GET /api/clients': 'ver',
+  'GET /api/clients/:id': 'ver',
+  'GET /api/clients/export': 'ver',
+  'GET /api/clients/import/download-import-clients-template': 'ver',
+  'GET /api/clients/import/report': 'ver',
+  'POST /api/clients/search': 'ver',
+  'POST /api/clients': 'emitir',
+  'PUT /api/clients/:id': 'emitir',
+  'DELETE /api/clients/:id': 'emitir',
+  'POST /api/clients/import': 'emitir',
+  'POST /api/clients/rfc-unique': 'emitir',
+  'GET /api/products-services': 'ver',
+  'GET /api/products-services/:id': 'ver',
+  'GET /api/products-services/export': 'ver',
+  'GET /api/products-services/import/report': 'ver',
+  'GET /api/products-services/iva-fronterizo': 'ver',
+  'GET /api/products-service/import/download-import-products-services-template': 'ver',
+  'POST /api/products-services/search': 'ver',
+  'POST /api/products-services': 'emitir',
+  'PUT /api/products-services/:id': 'emitir',
+  'DELETE /api/products-services/:id': 'emitir',
+  'POST /api/products-services/import': 'emitir',
+  'POST /api/products-services/description-unique': 'emitir',
+  'POST /api/products-services/internal-code-unique': 'emitir',
+
+  // Taxes, tax groups, series, seals, tax data: the enterprise's configuration.
+  'GET /api/impuestos-trasladados': 'ver',
+  'GET /api/impuestos-retenidos': 'ver',
+  'GET /api/impuestos-locales-trasladados/estado/:state': 'ver',
+  'GET /api/impuestos-locales-retenidos/estado/:state': 'ver',
+  'POST /api/impuestos-trasladados': 'configurar',
+  'PUT /api/impuestos-trasladados/:id': 'configurar',
+  'DELETE /api/impuestos-trasladados/:id': 'configurar',
+  'GET /api/impuestos-trasladados/toggle-status/:id': 'configurar',
+  'POST /api/impuestos-retenidos': 'configurar',
+  'PUT /api/impuestos-retenidos/:id': 'configurar',
+  'DELETE /api/impuestos-retenidos/:id': 'configurar',
+  'GET /api/impuestos-retenidos/toggle-status/:id': 'configurar',
+  'GET /api/rubros-impuestos': 'ver',
+  'GET /api/rubros-impuestos/:id': 'ver',
+  'GET /api/rubros-impuestos/get-impuestos-trasladados': 'ver',
+  'POST /api/rubros-impuestos': 'configurar',
+  'PUT /api/rubros-impuestos/:id': 'configurar',
+  'DELETE /api/rubros-impuestos/:id': 'configurar',
+  'POST /api/rubros-impuestos/validate-unique-name': 'configurar',
+  'GET /api/series/:enterpriseId/facturas-ingreso': 'ver',
+  'GET /api/series/:enterpriseId/facturas-globales': 'ver',
+  'GET /api/series/:enterpriseId/recepcion-pagos': 'ver',
+  'GET /api/series/:enterpriseId/notas-credito': 'ver',
+  'POST /api/series/:enterpriseId': 'configurar',
+  'PUT /api/series/:id': 'configurar',
+  'DELETE /api/series/:id': 'configurar',
+  'GET /api/sellos-fiscales/:enterpriseId': 'ver',
+  'POST /api/sellos-fiscales/:enterpriseId': 'configurar',
+  'POST /api/sellos-fiscales/:enterpriseId/get-cer-file-info': 'configurar',
+  'GET /api/datos-fiscales/:enterpriseId': 'ver',
+  'GET /api/datos-fiscales/:enterpriseId/logo': 'ver',
+  'PUT /api/datos-fiscales/:enterpriseId': 'configurar',
+  'POST /api/datos-fiscales/:enterpriseId/logo': 'configurar',
+  'DELETE /api/datos-fiscales/:enterpriseId/logo': 'configurar',
+  'GET /api/tipos-de-cambio/:moneda': 'ver',
+
+  // Comprobantes: read and downloaded by everyone; issued, sent, shared and cancelled by issuers.
+  'GET /api/facturacion/V40/facturas-ingreso': 'ver',
+  'GET /api/facturacion/V40/facturas-ingreso/:id': 'ver',
+  'GET /api/facturacion/V40/facturas-ingreso/export': 'ver',
+  'POST /api/facturacion/V40/facturas-ingreso/search': 'ver',
+  'GET /api/facturacion/V40/:enterpriseId/ppd-pending-payments': 'ver',
+  'POST /api/facturacion/V40/facturas-ingreso': 'emitir',
+  'POST /api/facturacion/V40/facturas-ingreso/:id/estado-cancelacion': 'emitir',
+  'POST /api/facturacion/V40/pre-facturas-ingreso': 'emitir',
+  'PUT /api/facturacion/V40/pre-facturas-ingreso/:id': 'emitir',
+  'DELETE /api/facturacion/V40/pre-facturas-ingreso/:id': 'emitir',
+  'POST /api/facturacion/V40/pre-facturas-ingreso/:id/timbrar': 'emitir',
+  'POST /api/facturacion/V40/pre-facturas-ingreso/:id/timbrar-with-pre-factura-original-data':
+    'emitir',
+  'POST /api/facturacion/V40/cancelar-factura': 'emitir',
+  'GET /api/facturacion/V40/facturas-globales': 'ver',
+  'GET /api/facturacion/V40/facturas-globales/:id': 'ver',
+  'GET /api/facturacion/V40/facturas-globales/get-years-for-facturas-globales': 'ver',
+  'GET /api/facturacion/V40/facturas-globales/import/download-template': 'ver',
+  'POST /api/facturacion/V40/facturas-globales/search': 'ver',
+  'POST /api/facturacion/V40/facturas-globales': 'emitir',
+  'POST /api/facturacion/V40/facturas-globales/save': 'emitir',
+  'POST /api/facturacion/V40/facturas-globales/import': 'emitir',
+  'POST /api/facturacion/V40/facturas-globales/:id/cancelar': 'emitir',
+  'GET /api/facturacion/V40/complemento-pago/:id': 'ver',
+  'POST /api/facturacion/V40/complemento-pago': 'emitir',
+  'POST /api/facturacion/V40/complemento-pago/:id/cancelar': 'emitir',
+  'GET /api/facturacion/V40/nota-credito': 'ver',
+  'GET /api/facturacion/V40/nota-credito/:id': 'ver',
+  'POST /api/facturacion/V40/nota-credito': 'emitir',
+  'POST /api/facturacion/V40/nota-credito/:id/cancelar': 'emitir',
+  'GET /api/comprobantes/v40/:id/get-invoice-pdf': 'ver',
+  'GET /api/comprobantes/v40/:id/get-invoice-xml': 'ver',
+  'GET /api/comprobantes/v40/:id/get-invoice-sent-information': 'ver',
+  'GET /api/comprobantes/v40/:id/get-sharing-invoice-sent-information': 'ver',
+  'POST /api/comprobantes/v40/:id/send-by-email': 'emitir',
+  'POST /api/comprobantes/v40/:id/create-share-invoice-link': 'emitir',
+  'POST /api/comprobantes/v40/:id/share-links/:linkId/revoke': 'emitir',
+  'POST /api/facturacion/V40/comprobantes-zip': 'ver',
+  'GET /api/facturacion/V40/comprobantes-zip/:id': 'ver',
+  'GET /api/facturacion/V40/comprobantes-zip/:id/descargar': 'ver',
+
+  // Credits: histories read by everyone; buying by those who may spend the enterprise's money.
+  'GET /api/subscription-plans': 'ver',
+  'GET /api/user-credits-payments': 'ver',
+  'GET /api/user-credits-payments/:id': 'ver',
+  'GET /api/user-credits-payments/:id/invoice-pdf': 'ver',
+  'GET /api/user-credits-payments/:id/invoice-xml': 'ver',
+  'GET /api/user-credits-spendings': 'ver',
+  'GET /api/payments/credits/get-order-from-payment-gateway/:id': 'ver',
+  'POST /api/payments/credits/pre-order': 'comprar',
+  'POST /api/promotional-codes/reserve': 'comprar',
+  'POST /api/promotional-codes/detach-reserved-codes': 'comprar',
+  'POST /api/facturacion/V40/facturas-ingreso/subscription-plan-invoice': 'comprar',
+};
+
+/** The route's key in CAPACIDAD_DE_RUTA. */
+export function claveDeRuta(request: FastifyRequest): string {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method} ${request.routeOptions.url ?? request.url}`;
+}
+
+/** True when `rol` may call the route of `request`; false for a route missing from the table. */
+export function rolPermiteRuta(request: FastifyRequest, rol: Rol): boolean {
+  const capacidad = CAPACIDAD_DE_RUTA[claveDeRuta(request)];
+  return capacidad !== undefined && ROLES_DE_CAPACIDAD[capacidad].includes(rol);
+}
