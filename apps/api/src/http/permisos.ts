@@ -84,6 +84,17 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'DELETE /api/datos-fiscales/:enterpriseId/logo': 'configurar',
   'GET /api/tipos-de-cambio/:moneda': 'ver',
 
+  // Webhooks for the enterprise's programs (issue 28): an integration's settings and secrets.
+  'GET /api/webhooks/:enterpriseId': 'configurar',
+  'POST /api/webhooks/:enterpriseId': 'configurar',
+  'PUT /api/webhooks/endpoint/:id': 'configurar',
+  'DELETE /api/webhooks/endpoint/:id': 'configurar',
+  'POST /api/webhooks/endpoint/:id/secreto': 'configurar',
+  'POST /api/webhooks/endpoint/:id/prueba': 'configurar',
+  'GET /api/webhooks/endpoint/:id/entregas': 'configurar',
+  'GET /api/webhooks/entregas/:id': 'configurar',
+  'POST /api/webhooks/entregas/:id/reenviar': 'configurar',
+
   // Comprobantes: read and downloaded by everyone; issued, sent, shared and cancelled by issuers.
   'GET /api/facturacion/V40/facturas-ingreso': 'ver',
   'GET /api/facturacion/V40/facturas-ingreso/:id': 'ver',

@@ -37,7 +37,7 @@ export function webhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     redPrivada: deps.config.WEBHOOKS_RED_PRIVADA === 'on',
   };
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     /** The path's enterprise must be the signed-in one; any other id is answered as not found. */
     const propia = (request: Parameters<typeof authOf>[0], enterpriseId: number) => {
