@@ -1,59 +1,97 @@
 import { z } from 'zod';
+import { ROLES } from './roles.ts';
+
+export * from './roles.ts';
 
 // Teams (issue 27): the role a user has in each enterprise, what each role may do, and the requests
 // of the "Usuarios" screen and of invitations. The API checks a route's capability against the
 // caller's role on every request (apps/api/src/http/permisos.ts); the SPA offers only what the role
 // allows (same table, so a 403 meets only a forged call: spec section 8, item 3).
 
-/** A member's role in one enterprise. */
-export const Rol = z.enum(['propietario', 'administrador', 'facturista', 'lectura']);
+/** A member's role in one enterprise, as a request or an answer carries it. */
+export const Rol = z.enum(ROLES);
 export type Rol = z.infer<typeof Rol>;
 
-export const ROL_ETIQUETA: Record<Rol, string> = {
-  propietario: 'Propietario',
-  administrador: 'Administrador',
-  facturista: 'Facturista',
-  lectura: 'Solo lectura (contador)',
-};
+/** The roles an invitation may give: ownership is not handed out by e-mail. */
+export const RolInvitado = z.enum(['administrador', 'facturista', 'lectura'], {
+  error: 'Elija el rol que tendrá en la empresa',
+});
+export type RolInvitado = z.infer<typeof RolInvitado>;
 
-export const ROL_DESCRIPCION: Record<Rol, string> = {
-  propietario: 'Todo, incluidos los usuarios y la compra de créditos.',
-  administrador: 'Todo, salvo cambiar o quitar al propietario.',
-  facturista:
-    'Clientes, productos, emitir, enviar y cancelar comprobantes. Sin sellos, datos fiscales, series, usuarios ni compra de créditos.',
-  lectura: 'Ve y descarga todo; no cambia nada.',
-};
+/** Days an invitation link keeps working. */
+export const INVITACION_DIAS = 7;
+
+/** POST /api/equipo/:enterpriseId/invitaciones */
+export const InvitacionRequest = z.object({
+  email: z
+    .string({ error: 'Ingrese un correo electrónico válido' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'Ingrese un correo electrónico válido')
+    .regex(z.regexes.email, 'Ingrese un correo electrónico válido'),
+  rol: RolInvitado,
+});
+export type InvitacionRequest = z.infer<typeof InvitacionRequest>;
+
+/** PUT /api/equipo/:enterpriseId/miembros/:userId */
+export const CambioRolRequest = z.object({ rol: Rol });
+export type CambioRolRequest = z.infer<typeof CambioRolRequest>;
+
+export const Miembro = z.object({
+  user_id: z.number().int(),
+  nombre: z.string(),
+  email: z.string(),
+  rol: Rol,
+  desde: z.string(),
+  /** The signed-in user's own row. */
+  es_usted: z.boolean(),
+});
+export type Miembro = z.infer<typeof Miembro>;
+
+export const InvitacionPendiente = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  rol: Rol,
+  enviada: z.string(),
+  vence: z.string(),
+  vencida: z.boolean(),
+});
+export type InvitacionPendiente = z.infer<typeof InvitacionPendiente>;
+
+/** GET /api/equipo/:enterpriseId */
+export const EquipoResponse = z.object({
+  miembros: z.array(Miembro),
+  invitaciones: z.array(InvitacionPendiente),
+});
+export type EquipoResponse = z.infer<typeof EquipoResponse>;
+
+/** GET /api/invitaciones/:token (public): what the link offers, before it is accepted. */
+export const InvitacionInfo = z.object({
+  email: z.string(),
+  rol: Rol,
+  empresa: z.object({ nombre: z.string(), rfc: z.string() }),
+  invitada_por: z.string(),
+  /** An account with this e-mail exists: accepting asks for its password, not a new one. */
+  cuenta_existente: z.boolean(),
+});
+export type InvitacionInfo = z.infer<typeof InvitacionInfo>;
 
 /**
- * What a route does, as the role table sees it:
- * - ver: read and download (every role);
- * - emitir: clients, products, issue, send, share, cancel comprobantes;
- * - configurar: seals, tax data, series, tax groups;
- * - comprar: buy credits;
- * - usuarios: invite, change and remove members;
- * - cuenta: the user's own account (password, e-mail, personal data, sign-out), any role.
+ * POST /api/invitaciones/:token/aceptar: a new account's name and password (the e-mail is the
+ * invitation's), or the existing account's password. Answers a session on the enterprise.
  */
-export const Capacidad = z.enum(['ver', 'emitir', 'configurar', 'comprar', 'usuarios', 'cuenta']);
-export type Capacidad = z.infer<typeof Capacidad>;
+export const AceptarInvitacionRequest = z.object({
+  name: z.string().trim().max(120).optional(),
+  password: z.string({ error: 'Escriba su contraseña' }).min(1, 'Escriba su contraseña').max(128),
+});
+export type AceptarInvitacionRequest = z.infer<typeof AceptarInvitacionRequest>;
 
-const TODOS: readonly Rol[] = Rol.options;
-const QUIEN_EMITE: readonly Rol[] = ['propietario', 'administrador', 'facturista'];
-const QUIEN_ADMINISTRA: readonly Rol[] = ['propietario', 'administrador'];
-
-/** The roles that hold each capability: the one place that says who may do what. */
-export const ROLES_DE_CAPACIDAD: Record<Capacidad, readonly Rol[]> = {
-  ver: TODOS,
-  cuenta: TODOS,
-  emitir: QUIEN_EMITE,
-  configurar: QUIEN_ADMINISTRA,
-  comprar: QUIEN_ADMINISTRA,
-  usuarios: QUIEN_ADMINISTRA,
-};
-
-/** True when `rol` holds `capacidad`; no role (signed out) holds none. */
-export function puede(rol: Rol | null | undefined, capacidad: Capacidad): boolean {
-  return rol != null && ROLES_DE_CAPACIDAD[capacidad].includes(rol);
-}
-
-/** A 403 of a route the caller's role does not allow (a forged call: the screens never offer it). */
-export const ROL_NO_PERMITE_MESSAGE = 'Su rol en esta empresa no permite esta acción.';
+export const INVITACION_NO_EXISTE_MESSAGE =
+  'Esta invitación no existe o ya fue usada. Pida al propietario de la empresa una nueva.';
+export const INVITACION_VENCIDA_MESSAGE =
+  'Esta invitación venció. Pida al propietario de la empresa que le envíe una nueva.';
+export const YA_ES_MIEMBRO_MESSAGE = 'Esta persona ya es usuario de la empresa.';
+export const PROPIETARIO_INTOCABLE_MESSAGE =
+  'Solo el propietario puede cambiar o quitar a un propietario.';
+export const ULTIMO_PROPIETARIO_MESSAGE = 'La empresa debe conservar al menos un propietario.';
+export const MIEMBRO_NO_EXISTE_MESSAGE = 'Esta persona no es usuario de la empresa.';

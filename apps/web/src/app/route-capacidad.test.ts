@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { puede, type Rol } from '@repo/contracts/equipo';
+import { puede, type Rol } from '@repo/contracts/roles';
 import { CAPACIDAD_DE_PANTALLA, capacidadDePantalla } from './route-capacidad.ts';
 import { ROUTES } from './router.tsx';
 

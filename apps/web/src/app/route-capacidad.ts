@@ -1,8 +1,8 @@
-import type { Capacidad } from '@repo/contracts/equipo';
+import type { Capacidad } from '@repo/contracts/roles';
 
 /**
  * Issue 27: the screens a role may open, by route name; a signed-in route not listed only reads
- * ('ver', every role). The capabilities are the API's (@repo/contracts/equipo), so a screen the
+ * ('ver', every role). The capabilities are the API's (@repo/contracts/roles), so a screen the
  * role cannot use is neither offered in a menu nor opened, and never calls the API to be refused.
  */
 export const CAPACIDAD_DE_PANTALLA: Readonly<Record<string, Capacidad>> = {

@@ -8,7 +8,7 @@ import { NavLink, Outlet } from 'react-router';
 import { APP_VERSION } from '#src/shared/config.ts';
 import { ModoPruebasMarca } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
-import { puede } from '@repo/contracts/equipo';
+import { puede } from '@repo/contracts/roles';
 import { useRol } from '#src/shared/session/permisos.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { capacidadDePantalla } from '../route-capacidad.ts';

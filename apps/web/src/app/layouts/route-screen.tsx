@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -6,11 +6,15 @@ import {
   takeRememberedTarget,
   useSession,
 } from '#src/shared/session/session-store.ts';
-import { puede } from '@repo/contracts/equipo';
+import { puede } from '@repo/contracts/roles';
 import { useRol } from '#src/shared/session/permisos.ts';
-import { SinPermiso } from '#src/shared/ui/sin-permiso.tsx';
 import { capacidadDePantalla } from '../route-capacidad.ts';
 import { type AppRoute, pathFor, targetOf } from '../route-meta.ts';
+
+// Loaded only when a role opens a screen it may not use: the login page does not carry it.
+const SinPermiso = lazy(async () => ({
+  default: (await import('#src/shared/ui/sin-permiso.tsx')).SinPermiso,
+}));
 
 function setMeta(route: AppRoute): void {
   document.title = route.title;

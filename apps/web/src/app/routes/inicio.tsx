@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { FirstStepsChecklist } from '#src/features/inicio/components/first-steps-checklist.tsx';
 import { RemainingCreditsCard } from '#src/features/inicio/components/remaining-credits-card.tsx';
 import { ResumenInicio } from '#src/features/inicio/components/resumen-inicio.tsx';
-import { puede, type Capacidad } from '@repo/contracts/equipo';
+import { puede, type Capacidad } from '@repo/contracts/roles';
 import { useRol } from '#src/shared/session/permisos.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { ROUTES } from '../router.tsx';

@@ -13,30 +13,27 @@ const NUMBER = new Intl.NumberFormat('es-MX');
 function CreditosDelTimbrado(props: { available: number | null }) {
   const { available } = props;
   const canBuy = usePuede('comprar');
-  if (available !== null && available <= 0 && !canBuy) {
-    return (
-      <Alert variant="warning" className="mb-0" data-testid="timbrar-sin-creditos">
-        <strong>No quedan créditos para timbrar.</strong> Cada timbre usa 1 crédito: pida al
-        propietario o al administrador de la empresa que compre un paquete; sus datos se conservan.
-      </Alert>
-    );
-  }
   if (available !== null && available <= 0) {
     return (
       <Alert variant="warning" className="mb-0" data-testid="timbrar-sin-creditos">
-        <p className="mb-2">
-          <strong>No tiene créditos para timbrar.</strong> Cada timbre usa 1 crédito: compre un
-          paquete y vuelva a esta ventana para timbrar; sus datos se conservan.
+        <p className={canBuy ? 'mb-2' : 'mb-0'}>
+          <strong>No tiene créditos para timbrar.</strong> Cada timbre usa 1 crédito:{' '}
+          {canBuy
+            ? 'compre un paquete y vuelva a esta ventana para timbrar'
+            : 'pida al propietario de la empresa que compre un paquete'}
+          ; sus datos se conservan.
         </p>
-        <a
-          href="/comprar-creditos"
-          target="_blank"
-          rel="noopener"
-          className="btn btn-warning btn-sm"
-          data-testid="timbrar-comprar-creditos"
-        >
-          Comprar créditos
-        </a>
+        {canBuy && (
+          <a
+            href="/comprar-creditos"
+            target="_blank"
+            rel="noopener"
+            className="btn btn-warning btn-sm"
+            data-testid="timbrar-comprar-creditos"
+          >
+            Comprar créditos
+          </a>
+        )}
       </Alert>
     );
   }

@@ -1,4 +1,4 @@
-import { puede, type Capacidad, type Rol } from '@repo/contracts/equipo';
+import { puede, type Capacidad, type Rol } from '@repo/contracts/roles';
 import { useSession } from './session-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
-import { ROL_ETIQUETA, type Rol } from '@repo/contracts/equipo';
+import { ROL_ETIQUETA, type Rol } from '@repo/contracts/roles';
 
 /**
  * A screen the active enterprise's role may not use, opened by its address (issue 27): it says so
