@@ -10,6 +10,13 @@ describe('the screens each role may open (issue 27)', () => {
     expect(Object.keys(CAPACIDAD_DE_PANTALLA).filter((n) => !names.has(n))).toEqual([]);
   });
 
+  it('keeps every settings screen from whoever may not configure', () => {
+    const open = ROUTES.filter(
+      (r) => r.path.startsWith('/configuraciones') && capacidadDePantalla(r.name) === 'ver',
+    );
+    expect(open.map((r) => r.name)).toEqual([]);
+  });
+
   it('keeps the seals and the purchase of credits from an invoicer, and every change from a reader', () => {
     const opens = (rol: Rol, name: string) => puede(rol, capacidadDePantalla(name));
     expect(opens('facturista', 'configs.sellos')).toBe(false);

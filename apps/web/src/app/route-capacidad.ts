@@ -29,6 +29,7 @@ export const CAPACIDAD_DE_PANTALLA: Readonly<Record<string, Capacidad>> = {
   'configs.sellos': 'configurar',
   'configs.series': 'configurar',
   'configs.gruposDeImpuestos': 'configurar',
+  'configs.webhooks': 'configurar',
   buyCredits: 'comprar',
   'buyCredits.checkOut': 'comprar',
 };
