@@ -3,7 +3,7 @@
  * one does not warm or load the other. Prints the machine state first (cores, load average), because
  * the figures of a shared machine mean little without it.
  *
- *   npm run bench [-- --only cfdi,stamping,http,catalogos,server,first-load,globales,lists]
+ *   npm run bench [-- --only cfdi,stamping,http,catalogos,server,first-load,first-start,globales,lists]
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -20,6 +20,7 @@ const BENCHES: Record<string, string[]> = {
   catalogos: ['bench/catalogos/bench-catalogos.ts'],
   server: ['bench/server/bench-server.ts', '--runs=3'],
   'first-load': ['bench/first-load/bench-first-load.ts', '--runs=5'],
+  'first-start': ['bench/first-start/bench-first-start.ts', '--runs=3'],
   globales: ['bench/globales/bench-globales.ts', '--sales', '5000', '--runs', '3'],
   lists: ['bench/lists/bench-lists.ts', '--compare-indexes'],
 };

@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -146,12 +146,25 @@ export function uncompiledExports(root = ROOT) {
   return problems;
 }
 
+/**
+ * The embedded database's template (apps/api/dist/pglite-template/): PGlite's initdb and the
+ * migrations run here, once per build, so that a new DATA_DIR starts as a copy of it instead of
+ * initializing PostgreSQL (apps/api/src/db/pglite-template.ts). The compiled modules it runs import
+ * no workspace package, so plain node loads them.
+ */
+async function writeDatabaseTemplate(root) {
+  const url = pathToFileURL(join(root, 'apps/api/dist/db/pglite-template.js')).href;
+  const { writePgliteTemplate } = await import(url);
+  await writePgliteTemplate();
+}
+
 export async function buildServer(root = ROOT, { force = false } = {}) {
   const problems = uncompiledExports(root);
   if (problems.length > 0) throw new Error(problems.join('\n'));
   const inputs = serverInputs();
   if (!force && isFresh(root, inputs, SERVER_STAMP)) return false;
   for (const workspace of SERVER_WORKSPACES) await compileWorkspace(root, workspace);
+  await writeDatabaseTemplate(root);
   writeFileSync(join(root, SERVER_STAMP), hashInputs(root, inputs));
   return true;
 }

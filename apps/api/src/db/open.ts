@@ -49,6 +49,8 @@ export async function openDatabase(
   const release = lockDataFolder(dir);
   try {
     const { createPglite, fromPglite } = await import('./pglite.ts');
+    const { copyTemplateInto } = await import('./pglite-template.ts');
+    copyTemplateInto(dir);
     const client = await createPglite(dir);
     restrictToOwner(dir);
     return fromPglite(client, () => {

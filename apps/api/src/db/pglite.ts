@@ -34,10 +34,13 @@ export function fromPglite(client: PGlite, onClose: () => void = () => {}): Data
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+];
+
 /** The embedded PostgreSQL of `dir` (initialized on first use). */
 export function createPglite(dir: string): Promise<PGlite> {
-  return PGlite.create(dir, {
-    extensions: PGLITE_EXTENSIONS,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
+  return PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
 }

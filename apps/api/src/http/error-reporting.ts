@@ -56,7 +56,7 @@ function transporteFetch(sentry: SentryCore): SentryTransport {
     sentry.createTransport(options, async (request) => {
       const res = await fetch(options.url, {
         method: 'POST',
-        body: request.body,
+        body: typeof request.body === 'string' ? request.body : new Uint8Array(request.body),
         headers: options.headers ?? {},
       });
       return {
