@@ -1,3 +1,4 @@
+import { SustitucionEstado } from './emision.ts';
 import { z } from 'zod';
 import { CLAVES_COMPROBANTE, porClave, TIPOS_COMPROBANTE } from './tipos-comprobante/registro.ts';
 import { enumerar } from './tipos-comprobante/tipo-comprobante.ts';
@@ -192,3 +193,36 @@ export const SharedComprobanteSummary = z.object({
   expires_at: z.string().nullable(),
 });
 export type SharedComprobanteSummary = z.infer<typeof SharedComprobanteSummary>;
+
+/**
+ * GET /comprobantes/v40/{id}/cancelacion: what cancelling this stamped comprobante will do, said
+ * before the user confirms (issue 25): whether the SAT asks the receiver to accept it (regla
+ * 2.7.1.35 RMF, @repo/cfdi/cancelacion), the last day to cancel it (CFF 29-A), what must be
+ * cancelled first (the payment complements in force of a PPD invoice), and its substitution.
+ */
+export const AvisoCancelacion = z.object({
+  aceptacion: z.object({
+    es_cancelable: z.enum(['Cancelable sin aceptación', 'Cancelable con aceptación']),
+    motivo: z.string(),
+    /** The dialog's sentence (explicarAceptacion). */
+    explicacion: z.string(),
+    /** With acceptance: the end of the receiver's third business day, ISO. */
+    plazo_receptor: z.string().nullable(),
+  }),
+  /** The last instant to cancel it (ISO). */
+  plazo_cancelacion: z.string(),
+  /** Documents in force that keep it from being cancelled, to cancel first (newest first). */
+  cancelar_primero: z.array(
+    z.object({
+      id: z.number().int(),
+      /** c_TipoDeComprobante of that document: P for a payment complement. */
+      tipo: z.string(),
+      nombre: z.string(),
+      uuid: z.string().nullable(),
+      /** The invoice whose payments screen lists it (a payment complement). */
+      factura_id: z.number().int(),
+    }),
+  ),
+  sustitucion: SustitucionEstado.nullable(),
+});
+export type AvisoCancelacion = z.infer<typeof AvisoCancelacion>;

@@ -25,3 +25,32 @@ export const IdempotencyKeyHeaders = z.looseObject({
       'Clave de este intento de timbrado: repetirla responde el documento ya timbrado, nunca timbra dos veces.',
     ),
 });
+
+/**
+ * `?sustituye=<id>` on a stamping POST of any type: the document stamped replaces that stamped
+ * comprobante of the same type ("Sustituir", issue 25): it carries CfdiRelacionados 04 with the
+ * original's UUID and, once stamped, the original is cancelled with motivo 01 and this document's
+ * UUID as FolioSustitucion. When that cancellation fails it stays pending and is retried.
+ */
+export const SustituyeQuery = z.object({
+  sustituye: z.coerce
+    .number({ error: 'El comprobante a sustituir no es válido.' })
+    .int('El comprobante a sustituir no es válido.')
+    .positive('El comprobante a sustituir no es válido.')
+    .optional()
+    .describe('Id del comprobante timbrado que este documento sustituye (relación 04, motivo 01).'),
+});
+export type SustituyeQuery = z.infer<typeof SustituyeQuery>;
+
+/** What the screens read of a substitution (GET /comprobantes/v40/{id}/cancelacion). */
+export const SustitucionEstado = z.object({
+  /** This comprobante's part: the substitute, or the original being replaced. */
+  rol: z.enum(['sustituto', 'original']),
+  /** pendiente: the original's cancellation (motivo 01) has not been requested yet. */
+  estado: z.enum(['pendiente', 'solicitada', 'abandonada']),
+  ultimo_error: z.string(),
+  intentos: z.number().int(),
+  sustituto: z.object({ id: z.number().int(), nombre: z.string(), uuid: z.string().nullable() }),
+  original: z.object({ id: z.number().int(), nombre: z.string(), uuid: z.string().nullable() }),
+});
+export type SustitucionEstado = z.infer<typeof SustitucionEstado>;

@@ -131,6 +131,8 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/comprobantes/v40/:id/get-invoice-sent-information': 'ver',
   'GET /api/comprobantes/v40/:id/get-sharing-invoice-sent-information': 'ver',
   'POST /api/comprobantes/v40/:id/send-by-email': 'emitir',
+  'GET /api/comprobantes/v40/:id/cancelacion': 'ver',
+  'POST /api/comprobantes/v40/:id/sustitucion/reintentar': 'emitir',
   'POST /api/comprobantes/v40/:id/create-share-invoice-link': 'emitir',
   'POST /api/comprobantes/v40/:id/share-links/:linkId/revoke': 'emitir',
   'POST /api/facturacion/V40/comprobantes-zip': 'ver',

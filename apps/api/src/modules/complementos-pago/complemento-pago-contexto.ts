@@ -1,3 +1,4 @@
+import type { OpcionesEmision } from '../timbrado/emision.ts';
 import {
   equivalenciaDR,
   importePagadoDR,
@@ -184,11 +185,17 @@ function tiposDeCambio(
   return tipos;
 }
 
+/** The payment a substitute replaces does not hold the balance it takes the place of. */
+export function excluidos(opciones: OpcionesEmision | undefined): number[] {
+  return opciones?.sustituye ? [opciones.sustituye.id] : [];
+}
+
 /** Loads what the payment relates (fiscal data, serie, invoices, balances) and checks its rules. */
 export async function cargarContexto(
   deps: Pick<AppDeps, 'db' | 'now' | 'catalogos'>,
   enterpriseId: number,
   draft: ComplementoPagoRequest,
+  opciones?: OpcionesEmision,
 ): Promise<ContextoPago> {
   const errores: Campos = {};
   const apl = aplicaciones(draft);
@@ -231,7 +238,7 @@ export async function cargarContexto(
   }
   if (Object.keys(errores).length > 0 || !serie) throw new AppError('VALIDATION', errores);
 
-  const previos = await saldosComprometidos(deps.db, enterpriseId, ids);
+  const previos = await saldosComprometidos(deps.db, enterpriseId, ids, excluidos(opciones));
   const xmlPrincipal = parseComprobanteXml(principal.xml_timbrado ?? '');
   const documentos = apl.map((a): DocumentoPago => {
     const f = porId.get(a.factura_id)!;

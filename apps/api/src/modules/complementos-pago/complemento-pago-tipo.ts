@@ -9,6 +9,7 @@ import type { TipoDocumento } from '../timbrado/emision.ts';
 import {
   agregar,
   cargarContexto,
+  excluidos,
   exigirSaldo,
   type Campos,
   type ContextoPago,
@@ -144,7 +145,8 @@ export function complementoPago(
   return {
     clave: 'pago',
     campoDe: (field, ctx, draft) => campoDeMoneda(field, ctx, draft) ?? campoDePago(field),
-    cargarContexto: (enterpriseId, draft) => cargarContexto(deps, enterpriseId, draft),
+    cargarContexto: (enterpriseId, draft, opciones) =>
+      cargarContexto(deps, enterpriseId, draft, opciones),
     validar: (ctx, draft, instante) =>
       construir(
         ctx,
@@ -153,7 +155,7 @@ export function complementoPago(
         avisos,
       ),
     construir: (ctx, draft, sf) => construir(ctx, draft, sf, avisos),
-    verificarEnLaReserva: async (tx: Db, enterpriseId, ctx) => {
+    verificarEnLaReserva: async (tx: Db, enterpriseId, ctx, _draft, opciones) => {
       const ids = ctx.documentos.map((d) => d.factura.id);
       const estados = await bloquearFacturas(tx, enterpriseId, ids);
       for (const d of ctx.documentos) {
@@ -163,7 +165,7 @@ export function complementoPago(
         if (estado !== 'timbrada')
           throw new AppError('VALIDATION', { factura_id: [FACTURA_SIN_TIMBRAR] });
       }
-      const ahora = await saldosComprometidos(tx, enterpriseId, ids);
+      const ahora = await saldosComprometidos(tx, enterpriseId, ids, excluidos(opciones));
       let cambio = false;
       for (const d of ctx.documentos) {
         const previo = ahora.get(d.factura.id)!;

@@ -8,7 +8,7 @@ import {
   PagosDeFacturaResponse,
 } from '@repo/contracts/complementos-pago';
 import { ok } from '@repo/contracts/envelope';
-import { IdempotencyKeyHeaders } from '@repo/contracts/emision';
+import { IdempotencyKeyHeaders, SustituyeQuery } from '@repo/contracts/emision';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
@@ -34,6 +34,7 @@ export function complementosPagoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           headers: IdempotencyKeyHeaders,
+          querystring: SustituyeQuery,
           body: ComplementoPagoRequest,
           response: { 200: ok(ComplementoPagoResponse) },
         },
@@ -42,7 +43,8 @@ export function complementosPagoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // The standard Idempotency-Key header, or the body field: one key space.
         const key = request.headers['idempotency-key'] ?? request.body.idempotency_key;
         const body = { ...request.body, idempotency_key: key };
-        return envelope(await registrarPago(deps, authOf(request).enterpriseId, body));
+        const sustituye = request.query.sustituye ?? null;
+        return envelope(await registrarPago(deps, authOf(request).enterpriseId, body, sustituye));
       },
     );
 

@@ -168,12 +168,18 @@ export async function registrarPago(
   deps: Deps,
   enterpriseId: number,
   request: ComplementoPagoRequest,
+  sustituye: number | null = null,
 ): Promise<ComplementoPagoResponse> {
   const { idempotency_key, ...draft } = request;
   const avisos: string[] = [];
-  const row = await emitirDocumento(deps, complementoPago(deps, avisos), enterpriseId, draft, {
-    idempotencyKey: idempotency_key ?? null,
-  });
+  const row = await emitirDocumento(
+    deps,
+    complementoPago(deps, avisos),
+    enterpriseId,
+    draft,
+    { idempotencyKey: idempotency_key ?? null },
+    { sustituye: sustituye === null ? null : { id: sustituye } },
+  );
   const pago = await findPago(deps.db, enterpriseId, row.id);
   if (!pago) throw new Error(`payment ${row.id} was stamped without its data`);
   const [item] = await pagoItems(deps, enterpriseId, [pago], request.factura_id);

@@ -36,12 +36,14 @@ export interface SaldoPrevio {
 
 /**
  * What earlier payments took from each invoice: stamped payments and sealed ones still waiting for
- * the PAC (they will be stamped with those amounts). Cancelled and rejected ones give it back.
+ * the PAC (they will be stamped with those amounts). Cancelled and rejected ones give it back, and
+ * so does the payment a substitute replaces (`excluir`): the substitute takes its place.
  */
 export async function saldosComprometidos(
   db: Db,
   enterpriseId: number,
   facturaIds: number[],
+  excluir: readonly number[] = [],
 ): Promise<Map<number, SaldoPrevio>> {
   const out = new Map<number, SaldoPrevio>();
   for (const id of facturaIds)
@@ -56,7 +58,7 @@ export async function saldosComprometidos(
     });
   if (facturaIds.length === 0) return out;
   const [rows, reducciones] = await Promise.all([
-    pagosEnVigor(db, enterpriseId, facturaIds),
+    pagosEnVigor(db, enterpriseId, facturaIds, excluir),
     reduccionesEnVigor(db, enterpriseId, facturaIds),
   ]);
   const uuids = await uuidsDe(db, enterpriseId, facturaIds);

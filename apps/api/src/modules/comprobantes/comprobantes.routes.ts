@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AvisoCancelacion,
   ComprobanteIdParams,
   CreateShareLinkRequest,
   CreateShareLinkResponse,
@@ -13,10 +14,12 @@ import {
   ShareLinkInfo,
   ShareLinkParams,
 } from '@repo/contracts/comprobantes';
+import { SustitucionEstado } from '@repo/contracts/emision';
 import { ok } from '@repo/contracts/envelope';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
+import { avisoCancelacion, reintentarSustitucion } from './aviso-cancelacion.service.ts';
 import { fileNameOf, findEntregable, renderPdf, type Entregable } from './comprobantes.service.ts';
 import { listInvoiceSentInformation, sendByEmail } from './envio-email.service.ts';
 import {
@@ -77,6 +80,24 @@ export function comprobantesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const e = await findEntregable(deps, authOf(request).enterpriseId, request.params.id);
         return sendXml(reply, e);
       },
+    );
+
+    // What cancelling will do (the SAT's acceptance rule, deadline, what to cancel first) and the
+    // substitution this comprobante takes part in, with its retry.
+    app.get(
+      `${base}/cancelacion`,
+      { schema: { params: ComprobanteIdParams, response: { 200: ok(AvisoCancelacion) } } },
+      async (request) =>
+        envelope(await avisoCancelacion(deps, authOf(request).enterpriseId, request.params.id)),
+    );
+
+    app.post(
+      `${base}/sustitucion/reintentar`,
+      { schema: { params: ComprobanteIdParams, response: { 200: ok(SustitucionEstado) } } },
+      async (request) =>
+        envelope(
+          await reintentarSustitucion(deps, authOf(request).enterpriseId, request.params.id),
+        ),
     );
 
     app.post(

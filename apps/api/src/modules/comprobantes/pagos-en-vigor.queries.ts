@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pagosDocumentos } from '../../db/schema/complementos-pago.ts';
 import { comprobantes as c } from '../../db/schema/comprobantes.ts';
@@ -6,9 +6,15 @@ import { comprobantes as c } from '../../db/schema/comprobantes.ts';
 /**
  * The payment complements in force that relate the invoices (stamped, or sealed and waiting for the
  * PAC), oldest first, one row per invoice they pay: what holds an invoice's balance and keeps it from
- * being cancelled. Cancelled and rejected ones are absent.
+ * being cancelled. Cancelled and rejected ones are absent, and so are `excluir` (the payment a
+ * substitute replaces: its original is cancelled once the substitute is stamped).
  */
-export async function pagosEnVigor(db: Db, enterpriseId: number, facturaIds: number[]) {
+export async function pagosEnVigor(
+  db: Db,
+  enterpriseId: number,
+  facturaIds: number[],
+  excluir: readonly number[] = [],
+) {
   if (facturaIds.length === 0) return [];
   return db
     .select({
@@ -36,6 +42,7 @@ export async function pagosEnVigor(db: Db, enterpriseId: number, facturaIds: num
         eq(pagosDocumentos.enterprise_id, enterpriseId),
         inArray(pagosDocumentos.factura_id, facturaIds),
         inArray(c.status, ['timbrada', 'sellada']),
+        excluir.length ? notInArray(c.id, [...excluir]) : undefined,
       ),
     )
     .orderBy(asc(c.id));

@@ -132,6 +132,18 @@ export async function findVigenteDelPeriodo(
   return row ?? null;
 }
 
+/**
+ * The global a substitute replaces gives up its period in the substitute's sealing transaction
+ * (its comprobante stays stamped until the SAT cancels it with motivo 01); the state is derived from
+ * the comprobante again if the substitution is abandoned (sustitucion.service.ts).
+ */
+export async function cederPeriodo(tx: Db, enterpriseId: number, comprobanteId: number) {
+  await tx.execute(sql`
+    update facturas_globales set estado = 'inactiva', updated_at = now()
+     where enterprise_id = ${enterpriseId} and comprobante_id = ${comprobanteId}
+       and estado = 'emitida'`);
+}
+
 /** Serialises everything that checks or takes a period of one enterprise (held until commit). */
 export async function lockPeriodo(tx: Db, enterpriseId: number, anio: number) {
   await tx.execute(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@repo/contracts/envelope';
-import { IdempotencyKeyHeaders } from '@repo/contracts/emision';
+import { IdempotencyKeyHeaders, SustituyeQuery } from '@repo/contracts/emision';
 import {
   CancelacionGlobalResponse,
   CancelarGlobalRequest,
@@ -105,6 +105,7 @@ export function facturasGlobalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         bodyLimit: BODY_LIMIT,
         schema: {
           headers: IdempotencyKeyHeaders,
+          querystring: SustituyeQuery,
           body: FacturaGlobalRequest,
           response: { 200: ok(FacturaGlobalResponse) },
         },
@@ -114,7 +115,8 @@ export function facturasGlobalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // The standard Idempotency-Key header, or the body field: one key space.
         const key = request.headers['idempotency-key'] ?? request.body.idempotency_key;
         const body = { ...request.body, idempotency_key: key };
-        return envelope(await timbrarGlobal(deps, enterpriseId, body));
+        const sustituye = request.query.sustituye ?? null;
+        return envelope(await timbrarGlobal(deps, enterpriseId, body, sustituye));
       },
     );
 

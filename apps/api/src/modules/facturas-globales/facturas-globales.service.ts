@@ -128,6 +128,7 @@ export async function timbrarGlobal(
   deps: Deps,
   enterpriseId: number,
   request: FacturaGlobalRequest,
+  sustituye: number | null = null,
 ): Promise<FacturaGlobalResponse> {
   const draft = draftDe(request);
   if (request.id !== null) await guardadaEditable(deps, enterpriseId, request.id);
@@ -139,6 +140,7 @@ export async function timbrarGlobal(
     request.id !== null
       ? { borrador: { prefijo: `global-guardada:${request.id}:` } }
       : { idempotencyKey: request.idempotency_key },
+    { sustituye: sustituye === null ? null : { id: sustituye } },
   );
   if (request.id !== null) {
     const guardada = request.id;

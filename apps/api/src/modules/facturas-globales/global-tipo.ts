@@ -11,7 +11,12 @@ import { getRubros } from '../rubros-impuestos/rubros-impuestos.service.ts';
 import { findSerie } from '../series/series.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';
 import type { TimbradoDeps } from '../timbrado/timbrado.service.ts';
-import { findVigenteDelPeriodo, insertDraftRow, lockPeriodo } from './facturas-globales.queries.ts';
+import {
+  cederPeriodo,
+  findVigenteDelPeriodo,
+  insertDraftRow,
+  lockPeriodo,
+} from './facturas-globales.queries.ts';
 import {
   campoDeGlobal,
   globalDraft,
@@ -199,9 +204,12 @@ export function facturaGlobal(deps: Deps): TipoDocumento<FacturaGlobalDraft, Con
       }
       return r.comprobante;
     },
-    verificarEnLaReserva: async (tx, enterpriseId, _ctx, draft) => {
+    verificarEnLaReserva: async (tx, enterpriseId, _ctx, draft, opciones) => {
       await lockPeriodo(tx, enterpriseId, draft.year);
-      await exigirPeriodoLibre(tx, enterpriseId, draft, 'emitida', null);
+      // The substitute of a global takes the period of the global it replaces.
+      const sustituye = opciones?.sustituye?.id ?? null;
+      if (sustituye !== null) await cederPeriodo(tx, enterpriseId, sustituye);
+      await exigirPeriodoLibre(tx, enterpriseId, draft, 'emitida', sustituye);
     },
     guardarDraft: (tx, enterpriseId, sellado, draft, previa) =>
       insertDraftRow(

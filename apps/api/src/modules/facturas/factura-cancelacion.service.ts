@@ -14,7 +14,7 @@ import { FACTURA_NO_EXISTE } from './facturas.service.ts';
 /** Cancelling a stamped invoice before the SAT, and refreshing its cancellation status. */
 
 export const MOTIVO_01_SIN_SUSTITUTO =
-  'Para cancelar con el motivo 01 primero timbre la factura que sustituye a ésta, relacionándola con el tipo de relación 04 (Sustitución de los CFDI previos), e indique su folio fiscal.';
+  'El motivo 01 se aplica al sustituir la factura: en su detalle elija «Sustituir», corrija los datos y timbre; al timbrarse la nueva factura, esta se cancela con el motivo 01 y el folio fiscal de la nueva.';
 export function facturaConPagos(factura: string, pagos: readonly string[]): string {
   const varios = pagos.length > 1;
   return `La factura ${factura} tiene ${varios ? 'complementos' : 'un complemento'} de pago vigente${varios ? 's' : ''}: ${pagos.join(', ')}. Primero cancele ${varios ? 'esos complementos' : 'ese complemento'} de pago y después la factura; no se envió nada al PAC.`;

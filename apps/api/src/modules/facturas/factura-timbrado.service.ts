@@ -22,6 +22,7 @@ async function timbrarDraft(
   enterpriseId: number,
   draft: FacturaDraft,
   origen: { preFacturaId: number | null; idempotencyKey: string | null },
+  sustituye: number | null = null,
 ) {
   const stamped = await emitirDocumento(
     deps,
@@ -31,6 +32,7 @@ async function timbrarDraft(
     origen.preFacturaId !== null
       ? { borrador: { prefijo: `pre-factura:${origen.preFacturaId}:` } }
       : { idempotencyKey: origen.idempotencyKey },
+    { sustituye: sustituye === null ? null : { id: sustituye } },
   );
   if (origen.preFacturaId !== null) {
     const preFacturaId = origen.preFacturaId;
@@ -46,18 +48,23 @@ async function timbrarDraft(
 
 /**
  * POST /facturacion/V40/facturas-ingreso: creates and stamps. The attempt's key comes from the
- * `Idempotency-Key` header or, failing that, the body's `idempotency_key`.
+ * `Idempotency-Key` header or, failing that, the body's `idempotency_key`. With `?sustituye=<id>`
+ * it is the substitute of that invoice (relation 04, then the original cancelled with motivo 01).
  */
 export function createFactura(
   deps: Deps,
   enterpriseId: number,
   request: FacturaDraftRequest,
   headerKey: string | null = null,
+  sustituye: number | null = null,
 ) {
-  return timbrarDraft(deps, enterpriseId, sinClave(request), {
-    preFacturaId: null,
-    idempotencyKey: headerKey ?? request.idempotency_key,
-  });
+  return timbrarDraft(
+    deps,
+    enterpriseId,
+    sinClave(request),
+    { preFacturaId: null, idempotencyKey: headerKey ?? request.idempotency_key },
+    sustituye,
+  );
 }
 
 /** POST .../pre-facturas-ingreso/{id}/timbrar (edited data) and .../timbrar-with-pre-factura-original-data. */

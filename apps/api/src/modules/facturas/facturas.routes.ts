@@ -15,6 +15,7 @@ import {
   TimbrarFacturaResponse,
 } from '@repo/contracts/facturas';
 import { PpdPendingQuery } from '@repo/contracts/complementos-pago';
+import { SustituyeQuery } from '@repo/contracts/emision';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope, page } from '../../http/envelope.ts';
@@ -57,6 +58,7 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           headers: IdempotencyKeyHeaders,
+          querystring: SustituyeQuery,
           body: FacturaDraftRequest,
           response: { 200: ok(TimbrarFacturaResponse) },
         },
@@ -64,7 +66,10 @@ export function facturasRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { enterpriseId } = authOf(request);
         const headerKey = request.headers['idempotency-key'] ?? null;
-        return envelope(await createFactura(deps, enterpriseId, request.body, headerKey));
+        const { sustituye } = request.query;
+        return envelope(
+          await createFactura(deps, enterpriseId, request.body, headerKey, sustituye ?? null),
+        );
       },
     );
 

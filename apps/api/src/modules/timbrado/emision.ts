@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { findCurrentSellos } from '../sellos-fiscales/sellos-fiscales.queries.ts';
 import { countRechazadasConPrefijo, type ComprobanteRow } from './timbrado.queries.ts';
+import { completarSustitucion, comoSustituto, originalSustituible } from './sustitucion.service.ts';
 import {
   claveIdempotencia,
   reenviarComprobante,
@@ -36,7 +37,7 @@ export interface TipoDocumento<Draft, Ctx extends { serie: { id: number } }> {
    * The master data the draft names (emisor, receptor, serie…). Throws an AppError with the Spanish
    * reason when the draft cannot be built; nothing has changed then.
    */
-  cargarContexto: (enterpriseId: number, draft: Draft) => Promise<Ctx>;
+  cargarContexto: (enterpriseId: number, draft: Draft, opciones?: OpcionesEmision) => Promise<Ctx>;
   /**
    * Every local rule at the stamping instant (date, amounts, catalogs, the type's own rules), on
    * the document as it would be built with the serie's next folio. Throws an AppError (nothing
@@ -64,12 +65,22 @@ export interface TipoDocumento<Draft, Ctx extends { serie: { id: number } }> {
     enterpriseId: number,
     ctx: Ctx,
     draft: Draft,
+    opciones?: OpcionesEmision,
   ) => Promise<boolean | void>;
   /**
    * A sealed comprobante of this type with exactly this draft whose PAC answer never arrived: the
    * same form sent again resends it instead of sealing a second document.
    */
   buscarSelladoIgual?: (enterpriseId: number, draft: Draft) => Promise<{ id: number } | null>;
+}
+
+/**
+ * How a document is issued. `sustituye`: it replaces that stamped comprobante of the same type
+ * (sustitucion.service.ts): the type must not count the original against it (the period of the
+ * global invoice it replaces, the balance the payment it replaces took).
+ */
+export interface OpcionesEmision {
+  sustituye?: { id: number } | null;
 }
 
 /** Where a stamp comes from: a saved draft (pre-factura) or a form with the client's key. */
@@ -102,8 +113,32 @@ export async function emitirDocumento<Draft, Ctx extends { serie: { id: number }
   enterpriseId: number,
   draft: Draft,
   origen: OrigenEmision,
+  opciones: OpcionesEmision = {},
 ): Promise<ComprobanteRow> {
-  const ctx = await tipo.cargarContexto(enterpriseId, draft);
+  if (!opciones.sustituye) return emitir(deps, tipo, enterpriseId, draft, origen, opciones);
+  // "Sustituir": the substitute through the same life, then the original's cancellation (01).
+  const original = await originalSustituible(deps, enterpriseId, opciones.sustituye.id);
+  const row = await emitir(
+    deps,
+    comoSustituto(deps, tipo, original),
+    enterpriseId,
+    draft,
+    origen,
+    opciones,
+  );
+  if (row.status === 'timbrada') await completarSustitucion(deps, enterpriseId, row.id);
+  return row;
+}
+
+async function emitir<Draft, Ctx extends { serie: { id: number } }>(
+  deps: TimbradoDeps,
+  tipo: TipoDocumento<Draft, Ctx>,
+  enterpriseId: number,
+  draft: Draft,
+  origen: OrigenEmision,
+  opciones: OpcionesEmision,
+): Promise<ComprobanteRow> {
+  const ctx = await tipo.cargarContexto(enterpriseId, draft, opciones);
   const instante = deps.now();
   await exigirSellosVigentes(deps.db, enterpriseId, instante);
   const previa = await tipo.validar(ctx, draft, instante);
@@ -136,7 +171,7 @@ export async function emitirDocumento<Draft, Ctx extends { serie: { id: number }
       ...(tipo.verificarEnLaReserva
         ? {
             antes: async (tx: Db) =>
-              (await tipo.verificarEnLaReserva?.(tx, enterpriseId, ctx, draft)) === true,
+              (await tipo.verificarEnLaReserva?.(tx, enterpriseId, ctx, draft, opciones)) === true,
           }
         : {}),
       despues: (tx, sellado) => tipo.guardarDraft(tx, enterpriseId, sellado, draft, previa, ctx),

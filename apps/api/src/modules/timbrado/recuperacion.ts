@@ -1,4 +1,5 @@
 import { programarReenvio, reclamarPendiente, type Reclamado } from './recuperacion.queries.ts';
+import { pasadaDeSustituciones } from './sustitucion.service.ts';
 import type { ComprobanteRow } from './timbrado.queries.ts';
 import { reenviarComprobante, type TimbradoDeps } from './timbrado.service.ts';
 
@@ -13,6 +14,9 @@ import { reenviarComprobante, type TimbradoDeps } from './timbrado.service.ts';
  * Several processes on one PostgreSQL: a document is claimed before it is resent (a lease moved
  * forward under FOR UPDATE SKIP LOCKED, recuperacion.queries.ts), so only one process resends it.
  * A new document is first due ESPERA_PRIMER_REENVIO_MS after it was sealed (timbrado.service.ts).
+ *
+ * The same pass completes substitutions (sustitucion.service.ts): an original whose substitute is
+ * stamped but whose cancellation with motivo 01 failed or never ran is cancelled, with backoff.
  */
 
 /** A claim holds a document this long: longer than any PAC call (the PAC client times out at 30 s). */
@@ -33,7 +37,10 @@ export interface RecuperacionOptions {
 }
 
 export interface Recuperacion {
-  /** One pass: resends every due document (up to porPasada); answers how many it resent. */
+  /**
+   * One pass: resends every due document, then tries every due substitution (up to porPasada
+   * each); answers how many it handled.
+   */
   pasada(): Promise<number>;
   start(): void;
   /** Stops the timer and waits for the resend in flight, `esperaMs` at most (its document stays claimed). */
@@ -87,7 +94,8 @@ export function crearRecuperacion(
       n += 1;
       await reenviarUno(doc);
     }
-    return n;
+    // Then the originals whose substitute is stamped and whose cancellation (01) is still pending.
+    return n + (await pasadaDeSustituciones(deps, porPasada, () => detenida));
   }
 
   function programar() {

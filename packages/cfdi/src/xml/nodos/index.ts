@@ -25,3 +25,4 @@ export {
   type ComprobanteConConceptosDraft,
   type ResultadoBuild,
 } from './comprobante-con-conceptos.ts';
+export { comoSustitutoDe } from './sustitucion.ts';
