@@ -58,6 +58,8 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentWebhooksRoutes } from './modules/credits/payment-webhooks.routes.ts';
 import { sandboxCheckoutRoutes } from './payments/sandbox/sandbox-checkout.routes.ts';
 import { facturasGlobalesRoutes } from './modules/facturas-globales/facturas-globales.routes.ts';
+import { portalRoutes } from './modules/recibos/portal.routes.ts';
+import { recibosRoutes } from './modules/recibos/recibos.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export type App = FastifyInstance;
@@ -149,6 +151,8 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(notasCreditoRoutes(deps));
       await api.register(facturasGlobalesRoutes(deps));
       await api.register(webhooksRoutes(deps));
+      await api.register(recibosRoutes(deps));
+      await api.register(portalRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));
       await api.register(sellosFiscalesNewClientRoutes(deps));
       await api.register(rubrosImpuestosNewClientRoutes(deps));

@@ -18,6 +18,8 @@ const GLOBAL_TABLES: Record<string, string> = {
   users: 'reference: a user may belong to several enterprises; e-mail unique across all',
   subscription_plans: 'reference: the platform’s credit packages',
   promotional_codes: 'reference: the platform’s codes (their per-enterprise uses are tenant rows)',
+  efectos_en_saldo:
+    'reference: the balance effect each registered document type declares (written from the registry at start)',
   // Coordinator tables: the platform's own bookkeeping, never joined with tenant rows.
   schema_migrations: 'coordinator: the migrations applied',
   revoked_tokens: 'coordinator: signed-out token ids, checked by id',
@@ -39,6 +41,8 @@ const UNIQUE_WITHOUT_ENTERPRISE: Record<string, string> = {
     'a UUID is unique across the SAT; under Citus (enterprise_id, uuid)',
   'new_client_tokens.new_client_tokens_pkey':
     'a public link’s token is looked up alone; under Citus the token carries its enterprise as share links do',
+  'portales.portales_slug_key':
+    'a public portal’s address is looked up alone; under Citus the slug carries its enterprise as share links do',
   'user_credit_payments.user_credit_payments_session':
     'the gateway’s webhook names the session only; under Citus the enterprise travels in the session’s metadata',
 };
@@ -55,6 +59,8 @@ const CROSS_TENANT_QUERIES: Record<string, string> = {
     'the cleanup job deletes every enterprise’s day-old exports (a multi-shard delete)',
   'modules/new-client/new-client.queries.ts#findNewClientByTokenHash':
     'a public link’s token before anyone is signed in (see new_client_tokens_pkey above)',
+  'modules/recibos/recibos.queries.ts#buscarPortalPorSlug':
+    'a public portal’s address before anyone is signed in (see portales_slug_key above)',
   'modules/users/users.queries.ts#listUserEnterprises':
     'the enterprises of a signed-in user: by user across enterprises',
   'modules/users/users.queries.ts#sumUserCredits':
