@@ -73,3 +73,22 @@ export const FacturaGlobalResponse = z.object({
   limite_emision: z.string(),
 });
 export type FacturaGlobalResponse = z.infer<typeof FacturaGlobalResponse>;
+
+// ------------------------------------------------------------------------------------ motive 04
+
+/** Body of POST /facturacion/V40/facturas-globales/{id}/venta-nominativa. */
+export const VentaNominativaRequest = z.object({
+  folioVenta: z
+    .string({ error: 'Indique el folio de la venta' })
+    .trim()
+    .min(1, 'Indique el folio de la venta'),
+});
+export type VentaNominativaRequest = z.infer<typeof VentaNominativaRequest>;
+
+/** The global cancelled with motive 04, its replacement without the sale, and the sale. */
+export const VentaNominativaResponse = z.object({
+  cancelada: FacturaGlobalResponse,
+  reexpedida: FacturaGlobalResponse.nullable(),
+  venta: PartidaGlobal,
+});
+export type VentaNominativaResponse = z.infer<typeof VentaNominativaResponse>;

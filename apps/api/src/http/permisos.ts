@@ -119,6 +119,7 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'POST /api/facturacion/V40/facturas-globales/save': 'emitir',
   'POST /api/facturacion/V40/facturas-globales/import': 'emitir',
   'POST /api/facturacion/V40/facturas-globales/:id/cancelar': 'emitir',
+  'POST /api/facturacion/V40/facturas-globales/:id/venta-nominativa': 'emitir',
   'GET /api/facturacion/V40/complemento-pago/:id': 'ver',
   'POST /api/facturacion/V40/complemento-pago': 'emitir',
   'POST /api/facturacion/V40/complemento-pago/:id/cancelar': 'emitir',

@@ -12,6 +12,8 @@ import {
   IMPORT_VENTAS_MESSAGES,
   ImportacionGlobal,
   ImportarVentasTexto,
+  VentaNominativaRequest,
+  VentaNominativaResponse,
 } from '@repo/contracts/facturas-globales';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
@@ -27,6 +29,7 @@ import {
 } from './facturas-globales.service.ts';
 import { globalesActuales, globalesDelAnio, yearsForGlobales } from './globales-anio.ts';
 import { importarVentas, plantillaVentas } from './ventas-import.ts';
+import { facturarVentaDeGlobal } from './venta-nominativa.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const BASE = '/facturacion/V40/facturas-globales';
@@ -144,6 +147,24 @@ export function facturasGlobalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { enterpriseId } = authOf(request);
         return envelope(await cancelarGlobal(deps, enterpriseId, request.params.id, request.body));
+      },
+    );
+
+    app.post(
+      `${BASE}/:id/venta-nominativa`,
+      {
+        schema: {
+          params: IdParams,
+          body: VentaNominativaRequest,
+          response: { 200: ok(VentaNominativaResponse) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        const { id } = request.params;
+        return envelope(
+          await facturarVentaDeGlobal(deps, enterpriseId, id, request.body.folioVenta),
+        );
       },
     );
   };
