@@ -27,11 +27,19 @@ const vacio = () =>
     facturas: [{ factura_id: 7, saldo: '580.00' }],
   });
 
+const pago = (id: number, status: 'timbrada' | 'cancelled', importe: string) =>
+  ({
+    id,
+    comprobante: { status },
+    documento_relacionado: { importe_pagado: importe },
+  }) as unknown as PagoItem;
+
 describe('payment form (spec section 5)', () => {
-  it('the date goes with the current time as YYYY-MM-DD HH:mm:ss; the currency text as a number', () => {
+  it('the date goes with the current time as YYYY-MM-DD HH:mm:ss; the currency text as exact decimal text', () => {
     expect(fechaPagoConHora('2026-11-24', '09:05:07')).toBe('2026-11-24 09:05:07');
-    expect(montoDeTexto('$ 1,234.50')).toBe(1234.5);
-    expect(montoDeTexto('300')).toBe(300);
+    expect(montoDeTexto('$ 1,234.50')).toBe('1234.50');
+    expect(montoDeTexto('300')).toBe('300');
+    expect(montoDeTexto('0.00')).toBeNull();
     expect(montoDeTexto('0')).toBeNull();
     expect(montoDeTexto('12.345')).toBeNull();
   });
@@ -116,7 +124,7 @@ describe('payment form (spec section 5)', () => {
       { factura_id: 7, importe: '1160.00' },
       { factura_id: 8, importe: '580.10' },
     ]);
-    expect(totalDocumentos(v.documentos)).toBe(1740.1);
+    expect(totalDocumentos(v.documentos)).toBe('1740.10');
     const multi = { ...ctx, saldos };
     expect(validarPago(v, multi)).toEqual({});
     const body = toPagoRequest(v, {
@@ -137,13 +145,68 @@ describe('payment form (spec section 5)', () => {
         { factura_id: 8, importe: '580.11' },
       ],
     };
-    expect(totalDocumentos(parcial.documentos)).toBe(1580.11);
+    expect(totalDocumentos(parcial.documentos)).toBe('1580.11');
     expect(validarPago(parcial, multi)).toEqual({
       'documentos.1.importe': 'El importe es mayor que el saldo de la factura F-2.',
     });
     const vacia = { ...v, documentos: [v.documentos[0]!, { factura_id: 8, importe: '' }] };
     expect(totalDocumentos(vacia.documentos)).toBeNull();
     expect(validarPago(vacia, multi)['documentos.1.importe']).toMatch(/Indique lo que se aplica/);
+  });
+});
+
+describe('money is exact decimal, never a binary float (issue 25)', () => {
+  // t_Importe allows 18 integer digits and the API 15: past 2^53 / 100 a float has no cents.
+  const grande = {
+    ...ctx,
+    saldos: [{ ...ctx.saldos[0]!, saldo: '412805944673235.24' }],
+  };
+
+  it('a payment one cent above the balance is refused however large; equal to it, accepted', () => {
+    const v = { ...vacio(), forma_pago: '03' };
+    expect(validarPago({ ...v, monto: '412,805,944,673,235.25' }, grande).monto).toBe(
+      'El pago es mayor que el saldo de la factura F-1.',
+    );
+    expect(validarPago({ ...v, monto: '$ 412,805,944,673,235.24' }, grande)).toEqual({});
+    const varias = {
+      ...v,
+      documentos: [
+        { factura_id: 7, importe: '412805944673235.25' },
+        { factura_id: 8, importe: '0.10' },
+      ],
+    };
+    expect(validarPago(varias, grande)['documentos.0.importe']).toBe(
+      'El importe es mayor que el saldo de la factura F-1.',
+    );
+  });
+
+  it('the amounts of several invoices add up to the cent, and the request carries them exactly', () => {
+    const documentos = [
+      { factura_id: 7, importe: '412805944673235.24' },
+      { factura_id: 8, importe: '0.02' },
+    ];
+    expect(totalDocumentos(documentos)).toBe('412805944673235.26');
+    const body = toPagoRequest(
+      { ...vacio(), forma_pago: '03', documentos },
+      {
+        facturaId: 7,
+        enterpriseId: 1,
+        clientId: 2,
+        ahora: { dia: '2026-11-24', hora: '09:00:00' },
+      },
+    );
+    // A number cannot hold that amount: the text goes (the contract takes both); 0.02 goes as a number.
+    expect(body.payment_amount).toBe('412805944673235.26');
+    expect(body.documentos?.[1]?.importe_pagado).toBe(0.02);
+  });
+
+  it('the total paid adds the stamped payments exactly', () => {
+    const l = listaDe([
+      pago(1, 'timbrada', '0.10'),
+      pago(2, 'timbrada', '0.20'),
+      pago(3, 'timbrada', '412805944673235.24'),
+    ]);
+    expect(totalPagado(l.pagos)).toBe('412805944673235.54');
   });
 });
 
@@ -162,7 +225,7 @@ describe('a payment in pesos of invoices in dollars', () => {
       new Set(),
     );
     expect(mxn.documentos.map((d) => d.importe)).toEqual(['1723.45', '4317.24']);
-    expect(totalDocumentos(mxn.documentos)).toBe(6040.69);
+    expect(totalDocumentos(mxn.documentos)).toBe('6040.69');
     const sinTipo = conImportesPropuestos({ ...usd, moneda_p: 'MXN' }, facturas, 'USD', new Set());
     expect(sinTipo.documentos.map((d) => d.importe)).toEqual(['', '']);
     const deVuelta = conImportesPropuestos({ ...mxn, moneda_p: 'USD' }, facturas, 'USD', new Set());
@@ -191,13 +254,6 @@ describe('a payment in pesos of invoices in dollars', () => {
   });
 });
 
-const pago = (id: number, status: 'timbrada' | 'cancelled', importe: string) =>
-  ({
-    id,
-    comprobante: { status },
-    documento_relacionado: { importe_pagado: importe },
-  }) as unknown as PagoItem;
-
 describe('list of payments (spec section 4)', () => {
   it('a new payment goes on top, opened, closing the others and highlighted; an update reopens it', () => {
     let l = listaDe([pago(1, 'timbrada', '300.00')]);
@@ -209,11 +265,11 @@ describe('list of payments (spec section 4)', () => {
     ]);
     expect(l.highlight).toBe(2);
     expect(HIGHLIGHT_MS).toBe(8000);
-    expect(totalPagado(l.pagos)).toBe(500);
+    expect(totalPagado(l.pagos)).toBe('500.00');
     l = actualizarPago(l, pago(1, 'cancelled', '300.00'));
     expect(l.pagos.find((p) => p.pago.id === 1)?.opened).toBe(true);
     // Only stamped payments count toward the total paid.
-    expect(totalPagado(l.pagos)).toBe(200);
+    expect(totalPagado(l.pagos)).toBe('200.00');
   });
 
   it('the SAT deadline: the 5th of the month after the payment', () => {

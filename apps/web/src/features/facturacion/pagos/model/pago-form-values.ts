@@ -1,4 +1,5 @@
 import { importePagoDeSaldo } from '@repo/cfdi/calc';
+import { FIJO_CERO, fijo, fijoComparar, fijoMas, fijoTexto } from '@repo/cfdi/decimal';
 import { camposFormaPago, validarDatosBancariosPago } from '@repo/cfdi/validacion';
 import type { ComplementoPagoRequestInput } from '@repo/contracts/complementos-pago';
 
@@ -55,26 +56,45 @@ export function fechaPagoConHora(fecha: string, hora: string): string {
   return `${fecha} ${hora}`;
 }
 
-/** Spec section 5: the amount typed as currency becomes a number ("$ 1,234.50" → 1234.5). */
-export function montoDeTexto(texto: string): number | null {
+/**
+ * Spec section 5: the amount typed as currency becomes exact decimal text ("$ 1,234.50" →
+ * "1234.50"); null unless it is above 0 with up to 2 decimals. Text, never a binary float: a
+ * payment is compared with a balance and sent to the API to the cent at any size (t_Importe).
+ */
+export function montoDeTexto(texto: string): string | null {
   const limpio = texto.replace(/[$,\s]/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(limpio)) return null;
-  const n = Number(limpio);
-  return Number.isFinite(n) && n > 0 ? n : null;
+  return fijoComparar(fijo(limpio), FIJO_CERO) > 0 ? limpio : null;
+}
+
+/** a > b, exactly, on decimal texts (packages/cfdi's arithmetic). */
+function mayorQue(a: string, b: string): boolean {
+  return fijoComparar(fijo(a), fijo(b)) > 0;
 }
 
 /**
- * A payment of several invoices: its amount is what goes to each one, added up in cents; null while
- * any of them is not a valid amount.
+ * A payment of several invoices: its amount is what goes to each one, added up exactly (2 decimals);
+ * null while any of them is not a valid amount.
  */
-export function totalDocumentos(documentos: readonly { importe: string }[]): number | null {
-  let centavos = 0;
+export function totalDocumentos(documentos: readonly { importe: string }[]): string | null {
+  let total = FIJO_CERO;
   for (const d of documentos) {
     const importe = montoDeTexto(d.importe);
     if (importe === null) return null;
-    centavos += Math.round(importe * 100);
+    total = fijoMas(total, fijo(importe));
   }
-  return centavos / 100;
+  return fijoTexto(total, 2);
+}
+
+/**
+ * An amount for the request: a JSON number as the spec's POST asks ("numeric payment_amount") when
+ * the number reads back as the same amount (up to 15 significant digits), else the exact text, which
+ * the contract also accepts, so a cent is never lost on the way.
+ */
+export function montoEnviado(texto: string | null): number | string {
+  if (texto === null) return 0;
+  const n = Number(texto);
+  return fijoComparar(fijo(String(n)), fijo(texto)) === 0 ? n : texto;
 }
 
 /** Which optional fields the forma de pago shows (spec section 5), behind the toggle. */
@@ -165,7 +185,7 @@ export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<st
       else if (
         saldo &&
         v.moneda_p === (saldo.moneda ?? ctx.monedaFactura) &&
-        Math.round(importe * 100) > Math.round(Number(saldo.saldo) * 100)
+        mayorQue(importe, saldo.saldo)
       )
         errores[`documentos.${i}.importe`] =
           `El importe es mayor que el saldo de la factura ${saldo.serieFolio}.`;
@@ -174,7 +194,7 @@ export function validarPago(v: PagoFormValues, ctx: ContextoPagoForm): Record<st
     errores.monto = 'Indique el monto del pago, mayor a 0 con hasta 2 decimales.';
   } else if (v.moneda_p === ctx.monedaFactura) {
     const saldo = ctx.saldos[0];
-    if (saldo && Math.round(monto * 100) > Math.round(Number(saldo.saldo) * 100))
+    if (saldo && mayorQue(monto, saldo.saldo))
       errores.monto = `El pago es mayor que el saldo de la factura ${saldo.serieFolio}.`;
   }
   if (v.forma_pago && v.opcionales) {
@@ -216,7 +236,7 @@ export function toPagoRequest(
     v.documentos.length > 1
       ? v.documentos.map((d) => ({
           factura_id: d.factura_id,
-          importe_pagado: montoDeTexto(d.importe) ?? 0,
+          importe_pagado: montoEnviado(montoDeTexto(d.importe)),
         }))
       : null;
   return {
@@ -227,7 +247,9 @@ export function toPagoRequest(
     creation_date: fechaPagoConHora(ctx.ahora.dia, ctx.ahora.hora),
     forma_pago: v.forma_pago,
     payment_date: fechaPagoConHora(v.fecha, ctx.ahora.hora),
-    payment_amount: (documentos ? totalDocumentos(v.documentos) : montoDeTexto(v.monto)) ?? 0,
+    payment_amount: montoEnviado(
+      documentos ? totalDocumentos(v.documentos) : montoDeTexto(v.monto),
+    ),
     moneda_p: v.moneda_p,
     tipo_cambio: v.tipo_cambio.trim() || null,
     tipos_cambio: tiposEnviados(v),

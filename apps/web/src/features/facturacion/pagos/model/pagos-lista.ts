@@ -1,3 +1,4 @@
+import { FIJO_CERO, fijo, fijoMas, fijoTexto } from '@repo/cfdi/decimal';
 import type { PagoItem } from '@repo/contracts/complementos-pago';
 
 /** Spec section 3 and 4: the list of payments, each with an opened flag, and a highlight. */
@@ -48,10 +49,13 @@ export function sinHighlight(lista: ListaPagos): ListaPagos {
   return { ...lista, highlight: null };
 }
 
-/** Spec section 4: a payment counts toward the total paid only when its comprobante is timbrada. */
-export function totalPagado(pagos: readonly PagoEnLista[]): number {
-  const centavos = pagos
+/**
+ * Spec section 4: a payment counts toward the total paid only when its comprobante is timbrada;
+ * added exactly (decimal text with 2 decimals), never as binary floats.
+ */
+export function totalPagado(pagos: readonly PagoEnLista[]): string {
+  const total = pagos
     .filter((p) => p.pago.comprobante.status === 'timbrada')
-    .reduce((s, p) => s + Math.round(Number(p.pago.documento_relacionado.importe_pagado) * 100), 0);
-  return centavos / 100;
+    .reduce((s, p) => fijoMas(s, fijo(p.pago.documento_relacionado.importe_pagado)), FIJO_CERO);
+  return fijoTexto(total, 2);
 }
