@@ -1,16 +1,12 @@
-import DecimalJs from 'decimal.js';
+import { Exacto } from './exacto.ts';
 
 /**
- * The only money arithmetic of the engine: exact decimals (decimal.js) with the SAT's commercial
- * rounding, half away from zero. Never a binary float.
+ * The only money arithmetic of the product (engine, API, SPA, sandbox PAC): exact decimals on a
+ * scaled integer (exacto.ts) with decimal.js's method names and the SAT's commercial rounding, half
+ * away from zero. Never a binary float, and no decimal library in the SPA's screens.
  */
-export const Decimal = DecimalJs.clone({
-  precision: 80,
-  rounding: DecimalJs.ROUND_HALF_UP,
-  toExpNeg: -80,
-  toExpPos: 80,
-});
-export type Decimal = InstanceType<typeof Decimal>;
+export const Decimal = Exacto;
+export type Decimal = Exacto;
 
 /** Plain decimal text as the XSD accepts it: digits, optional point and digits, optional minus. */
 const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -95,6 +91,11 @@ type Entero = number | bigint;
 const MAX = Number.MAX_SAFE_INTEGER;
 const MAX_BIG = BigInt(MAX);
 const P10: bigint[] = Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
+/** 10^k as a bigint, for any k (a quotient of the engine's Decimal may carry 80 and more decimals). */
+function p10(k: number): bigint {
+  while (P10.length <= k) P10.push(P10[P10.length - 1]! * 10n);
+  return P10[k]!;
+}
 /** 10^0 … 10^15, exact doubles. */
 const P10N: number[] = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
@@ -158,7 +159,7 @@ export const FIJO_CERO: Fijo = { n: 0, s: 0 };
 function escalar(a: Fijo, s: number): Entero {
   if (s === a.s) return a.n;
   const k = s - a.s;
-  return k < 16 ? multiplicar(a.n, P10N[k]!) : corto(big(a.n) * P10[k]!);
+  return k < 16 ? multiplicar(a.n, P10N[k]!) : corto(big(a.n) * p10(k));
 }
 
 export function fijoMas(a: Fijo, b: Fijo): Fijo {
@@ -200,7 +201,7 @@ export function fijoRedondear(a: Fijo, d: number): Fijo {
       return { n: a.n < 0 && r !== 0 ? -r : r, s: d };
     }
   }
-  const q = P10[k]!;
+  const q = p10(k);
   const n = big(a.n);
   const abs = n < 0n ? -n : n;
   const r = (abs + q / 2n) / q;
@@ -217,7 +218,7 @@ export function fijoPiso(a: Fijo, d: number): Fijo {
     const r = (a.n - resto) / q;
     return { n: resto < 0 ? r - 1 : r === 0 ? 0 : r, s: d };
   }
-  const q = P10[k]!;
+  const q = p10(k);
   const n = big(a.n);
   return { n: corto(n >= 0n ? n / q : -((-n + q - 1n) / q)), s: d };
 }
@@ -232,4 +233,13 @@ export function fijoTexto(a: Fijo, d: number): string {
     t = `${t.slice(0, -d)}.${t.slice(-d)}`;
   }
   return neg ? `-${t}` : t;
+}
+
+/** The same exact value in the fast form of calc (no rounding: n / 10^s both ways). */
+export function fijoDe(x: Decimal): Fijo {
+  return { n: corto(x.n), s: x.s };
+}
+
+export function decimalDe(a: Fijo): Decimal {
+  return new Decimal(big(a.n), a.s);
 }

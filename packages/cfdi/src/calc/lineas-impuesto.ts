@@ -1,42 +1,16 @@
 import { IMPUESTO, TIPO_FACTOR, type Impuesto } from '../catalogos.ts';
 import {
   FIJO_CERO,
-  fijoComparar,
   fijoMas,
   fijoMenos,
-  fijoPiso,
   fijoPor,
   fijoRedondear,
   fijoTexto,
   type Fijo,
 } from '../decimal.ts';
 import type { ConceptoTrabajo, LineaTrabajo } from './concepto.ts';
+import { residuoMayor } from './largest-remainder.ts';
 import type { ErrorCalculo, ImpuestosResumen, LineaImpuesto } from './types.ts';
-
-/** Largest remainder on exact amounts (rules 2.9 step 5), see largest-remainder.ts. */
-function residuoMayor(exactos: readonly Fijo[], d: number): Fijo[] {
-  const u: Fijo = { n: 1, s: d };
-  const pisos = exactos.map((e) => fijoPiso(e, d));
-  let sumaExacta: Fijo = FIJO_CERO;
-  let sumaPisos: Fijo = FIJO_CERO;
-  for (let i = 0; i < exactos.length; i++) {
-    sumaExacta = fijoMas(sumaExacta, exactos[i]!);
-    sumaPisos = fijoMas(sumaPisos, pisos[i]!);
-  }
-  let k = fijoRedondear(fijoMenos(fijoRedondear(sumaExacta, d), sumaPisos), d).n;
-  if (k <= 0) return pisos;
-  const orden = exactos
-    .map((e, i) => ({ i, r: fijoMenos(e, pisos[i]!) }))
-    .filter((x) => x.r.n > 0)
-    .sort((a, b) => fijoComparar(b.r, a.r) || a.i - b.i);
-  const resultado = pisos.slice();
-  for (const { i } of orden) {
-    if (k <= 0) break;
-    resultado[i] = fijoMas(resultado[i]!, u);
-    k--;
-  }
-  return resultado;
-}
 
 function claveGrupo(l: LineaTrabajo): string {
   return `${l.tipo}|${l.impuesto}|${l.tipoFactor}|${l.tasaTexto ?? ''}`;

@@ -18,7 +18,7 @@
  * the annual return of the year of issue is due: 31 March of the following year for a persona
  * moral (RFC of 12 characters), 30 April for a persona física.
  */
-import Decimal from 'decimal.js';
+import { Decimal } from '../decimal.ts';
 import { fechaLocal, instanteDeFechaLocal } from '../xml/fecha.ts';
 
 export const ZONA_CENTRO = 'America/Mexico_City';

@@ -1,4 +1,4 @@
-import { Exacto as Decimal } from './exacto.ts';
+import { Decimal } from '../decimal.ts';
 import type { TasaOCuotaRow } from './catalogos-lookup.ts';
 
 const NOMBRE: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };

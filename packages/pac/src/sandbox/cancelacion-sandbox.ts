@@ -5,7 +5,7 @@
  */
 import { sign } from 'node:crypto';
 import { clasificarAceptacion, plazoDeCancelacion } from '@repo/cfdi/cancelacion';
-import Decimal from 'decimal.js';
+import { Decimal } from '@repo/cfdi/decimal';
 import { readCertificado } from '@repo/cfdi/csd';
 import { fechaLocal, parseComprobanteXml } from '@repo/cfdi/xml';
 import { verificarSolicitudCancelacion } from '../cancelacion-xml.ts';

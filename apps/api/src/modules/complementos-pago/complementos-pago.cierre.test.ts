@@ -96,11 +96,12 @@ describe('every tax of the invoice closes on its last payment', () => {
     const factura = await findComprobante(t.deps.db, e.enterpriseId, f.id);
     expect(factura!.xml_timbrado).toContain('Impuesto="003" TipoFactor="Cuota"');
     const total = new Decimal(f.total);
-    const tercio = total.dividedBy(3).toDecimalPlaces(2).toNumber();
-    const resto = total.minus(tercio * 2).toNumber();
+    // The amounts go as the form sends them, numbers (2 decimals: they read back exactly).
+    const tercio = total.dividedBy(3).toDecimalPlaces(2);
+    const resto = total.minus(tercio.times(2));
     const pagos = [];
     for (const [i, m] of [tercio, tercio, resto].entries())
-      pagos.push(await pagar(e, f.id, m, `pago-ieps-cuota-${i + 1}.xml`));
+      pagos.push(await pagar(e, f.id, Number(m.toFixed()), `pago-ieps-cuota-${i + 1}.xml`));
     const sumas = impuestosPagados(pagos.map((p) => docto(p.xml)));
     // The old engine rounded the base to 100.04 litres and carried 35.22.
     expect(sumas.find((s) => s.clave === 'traslado|003|Cuota|0.352100')).toEqual({

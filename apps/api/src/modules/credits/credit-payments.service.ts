@@ -40,7 +40,7 @@ export const PASARELA_NO_DISPONIBLE =
 
 /** Whole centavos of a decimal price ("349.00" → 34900). */
 export function centavos(price: string): number {
-  return decimal(price).times(100).toNumber();
+  return Number(decimal(price).times(100).toFixed(0));
 }
 
 /**

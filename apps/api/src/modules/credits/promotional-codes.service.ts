@@ -43,7 +43,7 @@ export function termsFor(plan: PlanRow, code: PromoCodeRow | null): PromoTerms {
     return { promo_credits: code.extra_credits, discount_percent: '0.00', price: plan.price };
   }
   const pct = decimal(code.discount_percent);
-  const price = redondear(decimal(plan.price).times(decimal('100').minus(pct)).div(100), 2);
+  const price = redondear(decimal(plan.price).times(decimal('100').minus(pct)).dividedBy(100), 2);
   return { promo_credits: 0, discount_percent: formatear(pct, 2), price: formatear(price, 2) };
 }
 

@@ -49,7 +49,7 @@ const SIN_G03 = new Set(['605', '606', '607', '608', '610', '611', '614', '615',
 /** The base before IVA 16 % whose total, rounded as the SAT does, is exactly the price paid. */
 export function baseAntesDeIva(precioConIva: string): string {
   const precio = decimal(precioConIva);
-  let base = redondear(precio.div('1.16'), 2);
+  let base = redondear(precio.dividedBy('1.16'), 2);
   for (let i = 0; i < 3; i++) {
     const total = base.plus(redondear(base.times('0.16'), 2));
     if (total.eq(precio)) break;

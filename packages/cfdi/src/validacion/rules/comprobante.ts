@@ -1,4 +1,4 @@
-import { Exacto as Decimal } from '../exacto.ts';
+import { Decimal } from '../../decimal.ts';
 import type { Comprobante } from '../../xml/model.ts';
 import type { CatalogosLookup } from '../catalogos-lookup.ts';
 import type { Errores } from '../error-validacion.ts';

@@ -1,4 +1,4 @@
-import { Exacto as Decimal } from '../exacto.ts';
+import { Decimal } from '../../decimal.ts';
 import type { Concepto, Traslado } from '../../xml/model.ts';
 import type { TasaOCuotaRow } from '../catalogos-lookup.ts';
 import { tasaPermitida } from '../tasa-o-cuota.ts';

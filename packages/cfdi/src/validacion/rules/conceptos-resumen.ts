@@ -1,4 +1,4 @@
-import { Exacto as Decimal } from '../exacto.ts';
+import { Decimal } from '../../decimal.ts';
 import type { Comprobante, Impuestos } from '../../xml/model.ts';
 import type { Errores } from '../error-validacion.ts';
 import type { SumasImpuestos } from './conceptos-impuestos.ts';

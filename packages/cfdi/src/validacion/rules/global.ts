@@ -1,6 +1,6 @@
 import { periodoGlobal } from '../../calc/periodo-global.ts';
 import { CONCEPTO_GLOBAL } from '../../catalogos.ts';
-import { Exacto as Decimal } from '../exacto.ts';
+import { Decimal } from '../../decimal.ts';
 import type { Comprobante } from '../../xml/model.ts';
 import type { Errores } from '../error-validacion.ts';
 

@@ -1,4 +1,4 @@
-import { Exacto as Decimal } from '../exacto.ts';
+import { Decimal } from '../../decimal.ts';
 import type { FuenteTipoCambio, ReferenciaTipoCambio } from '../../tipo-cambio/referencia.ts';
 import {
   bandaTipoCambio,

@@ -1,5 +1,5 @@
 import { decimalesEscritos } from '../../decimal.ts';
-import { Exacto as Decimal } from '../exacto.ts';
+import { Decimal } from '../../decimal.ts';
 import type { FilaVigencia } from '../catalogos-lookup.ts';
 
 const IMPORTE = /^[0-9]{1,18}(\.[0-9]{1,6})?$/;

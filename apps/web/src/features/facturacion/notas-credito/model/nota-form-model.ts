@@ -1,3 +1,4 @@
+import { Decimal, decimalesEscritos } from '@repo/cfdi/decimal';
 import type { NotaCreditoRequest } from '@repo/contracts/notas-credito';
 
 /**
@@ -35,14 +36,9 @@ const SERIE = 'La serie es obligatoria';
 const MOTIVO = 'El motivo admite como máximo 200 caracteres';
 
 const cero = (v: string) => /^0*(\.0*)?$/.test(v);
-/** Exact comparison of two non-negative decimal texts (no binary floats: money and quantities). */
+/** Exact comparison of two decimal texts (packages/cfdi's Decimal: money and quantities). */
 function mayorQue(a: string, b: string): boolean {
-  const [ae = '', ad = ''] = a.split('.');
-  const [be = '', bd = ''] = b.split('.');
-  const n = Math.max(ad.length, bd.length);
-  const x = BigInt((ae || '0') + ad.padEnd(n, '0'));
-  const y = BigInt((be || '0') + bd.padEnd(n, '0'));
-  return x > y;
+  return new Decimal(a || '0').gt(b || '0');
 }
 
 export type NotaFormResult =
@@ -96,17 +92,9 @@ export function cuerpoDeNota(
 
 /**
  * The note's taxes as its CFDI states them: Total − SubTotal (transferred less withheld; a note has no
- * Descuento), both computed by the API. Exact on the decimal texts, with no binary floats; kept out
- * of decimal.js so the detail's chunk stays small.
+ * Descuento), both computed by the API, exactly (packages/cfdi's Decimal), with the decimals written.
  */
 export function impuestosDeNota(subtotal: string, total: string): string {
-  const escala = (t: string, n: number) => {
-    const [e = '0', d = ''] = t.split('.');
-    return BigInt(e + d.padEnd(n, '0'));
-  };
-  const n = Math.max(subtotal.split('.')[1]?.length ?? 0, total.split('.')[1]?.length ?? 0);
-  const diff = escala(total, n) - escala(subtotal, n);
-  const signo = diff < 0n ? '-' : '';
-  const abs = (diff < 0n ? -diff : diff).toString().padStart(n + 1, '0');
-  return n === 0 ? `${signo}${abs}` : `${signo}${abs.slice(0, -n)}.${abs.slice(-n)}`;
+  const n = Math.max(decimalesEscritos(subtotal), decimalesEscritos(total));
+  return new Decimal(total).minus(subtotal).toFixed(n);
 }

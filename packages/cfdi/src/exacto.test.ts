@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../decimal.ts';
+import { DecimalJsOraculo as Decimal } from '../test/decimal-js.ts';
 import { Exacto } from './exacto.ts';
 
 /** Texts as the rules read them: up to 18 integer digits and 10 decimals, some negative. */

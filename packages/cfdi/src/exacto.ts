@@ -1,6 +1,7 @@
 /**
- * The decimal arithmetic of the local validation: the few operations of decimal.js the rules use
- * (same names, same results), on a scaled BigInt (value = n / 10^s) like the engine's amounts.
+ * The product's decimal arithmetic (exported as `Decimal` by decimal.ts): the operations of
+ * decimal.js the engine, the API and the SPA use (same names, same results), on a scaled BigInt
+ * (value = n / 10^s) like the engine's amounts.
  * Sums, differences, products and roundings are exact, as with decimal.js at 80 digits for the
  * ≤ 18 + 6 digit amounts of a CFDI; a quotient keeps 80 significant digits rounded half up, as the
  * engine's decimal.js settings do. Never a binary float.
@@ -195,8 +196,59 @@ export class Exacto {
     return this.comparedTo(v) >= 0;
   }
 
+  lt(v: Operando): boolean {
+    return this.comparedTo(v) < 0;
+  }
+
+  lte(v: Operando): boolean {
+    return this.comparedTo(v) <= 0;
+  }
+
+  gt(v: Operando): boolean {
+    return this.comparedTo(v) > 0;
+  }
+
+  gte(v: Operando): boolean {
+    return this.comparedTo(v) >= 0;
+  }
+
+  eq(v: Operando): boolean {
+    return this.comparedTo(v) === 0;
+  }
+
+  static max(...vs: Operando[]): Exacto {
+    return vs.map((v) => Exacto.de(v)).reduce((a, b) => (b.comparedTo(a) > 0 ? b : a));
+  }
+
+  static min(...vs: Operando[]): Exacto {
+    return vs.map((v) => Exacto.de(v)).reduce((a, b) => (b.comparedTo(a) < 0 ? b : a));
+  }
+
   isZero(): boolean {
     return this.n === 0n;
+  }
+
+  isNegative(): boolean {
+    return this.n < 0n;
+  }
+
+  abs(): Exacto {
+    return this.n < 0n ? new Exacto(-this.n, this.s) : this;
+  }
+
+  negated(): Exacto {
+    return new Exacto(-this.n, this.s);
+  }
+
+  /** Significant decimals (trailing zeros do not count), as decimal.js. */
+  decimalPlaces(): number {
+    let n = this.n;
+    let s = this.s;
+    while (s > 0 && n % 10n === 0n) {
+      n /= 10n;
+      s--;
+    }
+    return s;
   }
 
   toDecimalPlaces(d: number, modo: number = Exacto.ROUND_HALF_UP): Exacto {
@@ -205,7 +257,7 @@ export class Exacto {
   }
 
   /** Normal notation: without `d`, every significant decimal and no trailing zero (as decimal.js). */
-  toFixed(d?: number): string {
+  toFixed(d?: number, modo: number = Exacto.ROUND_HALF_UP): string {
     let n: bigint;
     let s: number;
     if (d === undefined) {
@@ -216,8 +268,7 @@ export class Exacto {
         s--;
       }
     } else {
-      n =
-        this.s <= d ? this.escalado(d) : dividirPotencia(this.n, this.s - d, Exacto.ROUND_HALF_UP);
+      n = this.s <= d ? this.escalado(d) : dividirPotencia(this.n, this.s - d, modo);
       s = d;
     }
     // decimal.js keeps the sign of a negative value that rounds to zero: (−0.1).toFixed(0) is "-0".
@@ -231,6 +282,15 @@ export class Exacto {
   }
 
   toString(): string {
+    return this.toFixed();
+  }
+
+  /** As decimal.js: the plain text in JSON and wherever a primitive is asked for. */
+  toJSON(): string {
+    return this.toFixed();
+  }
+
+  valueOf(): string {
     return this.toFixed();
   }
 }
