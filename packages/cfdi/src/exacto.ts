@@ -158,6 +158,23 @@ export class Exacto {
     return new Exacto(neg ? -q : q, escala);
   }
 
+  /** decimal.js's short names, so code written for it reads the same. */
+  add(v: Operando): Exacto {
+    return this.plus(v);
+  }
+
+  sub(v: Operando): Exacto {
+    return this.minus(v);
+  }
+
+  mul(v: Operando): Exacto {
+    return this.times(v);
+  }
+
+  div(v: Operando): Exacto {
+    return this.dividedBy(v);
+  }
+
   /** Integer powers (the rules use 10^−k). */
   pow(k: number): Exacto {
     if (this.n === 10n && this.s === 0 && Number.isInteger(k)) {
