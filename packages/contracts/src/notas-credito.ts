@@ -73,6 +73,32 @@ export const NotaCreditoRequest = z
   );
 export type NotaCreditoRequest = z.infer<typeof NotaCreditoRequest>;
 
+/**
+ * Answer of POST /facturacion/V40/nota-credito/vista-previa: the amounts the note would have, from
+ * the same engine that stamps it, without stamping (the form shows them as they are typed).
+ */
+export const NotaCreditoVistaPrevia = z.object({
+  moneda: z.string(),
+  subtotal: z.string(),
+  descuento: z.string().nullable(),
+  traslados: z.array(
+    z.object({
+      impuesto: z.string(),
+      tipo_factor: z.string(),
+      tasa_o_cuota: z.string().nullable(),
+      base: z.string(),
+      importe: z.string().nullable(),
+    }),
+  ),
+  retenciones: z.array(z.object({ impuesto: z.string(), importe: z.string() })),
+  total: z.string(),
+  /** Each invoice: what the note takes off it and what would remain of it. */
+  facturas: z.array(
+    z.object({ factura_id: z.number().int(), aplicado: z.string(), restante: z.string() }),
+  ),
+});
+export type NotaCreditoVistaPrevia = z.infer<typeof NotaCreditoVistaPrevia>;
+
 /** What the note takes off one invoice. */
 export const FacturaAcreditadaItem = z.object({
   factura_id: z.number().int(),

@@ -5,7 +5,7 @@ import {
 } from '../calc/nota-credito.ts';
 import { impuestosPagados, type ImpuestoPrevio } from '../calc/pagos20-grupo.ts';
 import type { ConceptoCalculado, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
-import { conMiles, Decimal, formatear } from '../decimal.ts';
+import { conMiles, Decimal, decimalesEscritos, formatear } from '../decimal.ts';
 import { METODO_PAGO, RFC_GENERICO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
 import type { Comprobante } from './model.ts';
 import {
@@ -157,5 +157,62 @@ export function buildNotaCredito(
     ...built,
     aplicado: aplicado.map((x) => formatear(x, r.decimales)),
     impuestosAplicados: lineas.map((l) => impuestosPagados(l)),
+  };
+}
+
+/** A credit note's amounts before it is stamped (the form's live preview). */
+export interface VistaPreviaNotaCredito {
+  moneda: string;
+  subtotal: string;
+  descuento: string | null;
+  traslados: {
+    impuesto: string;
+    tipoFactor: string;
+    tasaOCuota: string | null;
+    base: string;
+    importe: string | null;
+  }[];
+  retenciones: { impuesto: string; importe: string }[];
+  total: string;
+  /** What it takes off each invoice and what would remain of it, in `facturas` order. */
+  facturas: { aplicado: string; restante: string }[];
+}
+
+/**
+ * The amounts the note would have, computed by buildNotaCredito itself (no second calculation):
+ * SubTotal, Descuento, the comprobante's tax summary and Total, and each invoice's share and what
+ * would remain of it. Refused as buildNotaCredito refuses.
+ */
+export function vistaPreviaNotaCredito(
+  draft: NotaCreditoDraft,
+  ctx: BuildContext,
+): { ok: true; vista: VistaPreviaNotaCredito } | { ok: false; errores: ErrorCalculo[] } {
+  const r = buildNotaCredito(draft, ctx);
+  if (!r.ok) return r;
+  const c = r.comprobante;
+  const d = draft.facturas[0]!.decimales ?? decimalesEscritos(c.Total);
+  return {
+    ok: true,
+    vista: {
+      moneda: c.Moneda,
+      subtotal: c.SubTotal,
+      descuento: c.Descuento ?? null,
+      traslados: (c.Impuestos?.Traslados ?? []).map((t) => ({
+        impuesto: t.Impuesto,
+        tipoFactor: t.TipoFactor,
+        tasaOCuota: t.TasaOCuota ?? null,
+        base: t.Base,
+        importe: t.Importe ?? null,
+      })),
+      retenciones: (c.Impuestos?.Retenciones ?? []).map((x) => ({
+        impuesto: x.Impuesto,
+        importe: x.Importe,
+      })),
+      total: c.Total,
+      facturas: draft.facturas.map((f, i) => ({
+        aplicado: r.aplicado[i]!,
+        restante: formatear(new Decimal(f.restante).minus(r.aplicado[i]!), d),
+      })),
+    },
   };
 }

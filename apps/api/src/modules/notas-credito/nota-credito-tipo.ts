@@ -1,8 +1,14 @@
 import type { AjusteNotaCredito } from '@repo/cfdi/calc';
 import { validateComprobante } from '@repo/cfdi/validacion';
 import { Decimal } from '@repo/cfdi/decimal';
-import { buildNotaCredito, fechaLocal, type Comprobante } from '@repo/cfdi/xml';
-import type { NotaCreditoRequest } from '@repo/contracts/notas-credito';
+import {
+  buildNotaCredito,
+  fechaLocal,
+  vistaPreviaNotaCredito,
+  type Comprobante,
+  type NotaCreditoDraft,
+} from '@repo/cfdi/xml';
+import type { NotaCreditoRequest, NotaCreditoVistaPrevia } from '@repo/contracts/notas-credito';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { insertReducciones } from '../comprobantes/reducciones-en-vigor.queries.ts';
@@ -56,34 +62,75 @@ function ajusteDe(ctx: ContextoNota, draft: NotaCreditoRequest): AjusteNotaCredi
     : { tipo: 'porcentaje', porcentaje: draft.porcentaje ?? '0' };
 }
 
+/** The engine's draft of the note for a serie and folio. */
+function draftDe(
+  ctx: ContextoNota,
+  draft: NotaCreditoRequest,
+  sf: { serie: string; folio: number },
+): NotaCreditoDraft {
+  return {
+    serie: sf.serie,
+    folio: String(sf.folio),
+    lugarExpedicion: ctx.lugarExpedicion,
+    emisor: ctx.emisor,
+    receptor: ctx.receptor,
+    formaPago: ctx.formaPago,
+    moneda: ctx.moneda,
+    ...(ctx.tipoCambio ? { tipoCambio: ctx.tipoCambio } : {}),
+    facturas: ctx.facturas.map((f) => f.acreditada),
+    ajuste: ajusteDe(ctx, draft),
+    ...(draft.motivo ? { motivo: draft.motivo } : {}),
+  };
+}
+
+function rechazo(errores: readonly { field: string; message: string }[]): AppError {
+  const campos: Campos = {};
+  for (const e of errores) agregar(campos, campoDeNota(e.field), e.message);
+  return new AppError('VALIDATION', campos);
+}
+
 /** The note for a serie, folio and instant; refused in Spanish, field by field. */
 function construir(
   ctx: ContextoNota,
   draft: NotaCreditoRequest,
   sf: { serie: string; folio: number; fecha: Date },
 ) {
-  const r = buildNotaCredito(
-    {
-      serie: sf.serie,
-      folio: String(sf.folio),
-      lugarExpedicion: ctx.lugarExpedicion,
-      emisor: ctx.emisor,
-      receptor: ctx.receptor,
-      formaPago: ctx.formaPago,
-      moneda: ctx.moneda,
-      ...(ctx.tipoCambio ? { tipoCambio: ctx.tipoCambio } : {}),
-      facturas: ctx.facturas.map((f) => f.acreditada),
-      ajuste: ajusteDe(ctx, draft),
-      ...(draft.motivo ? { motivo: draft.motivo } : {}),
-    },
-    { fecha: fechaLocal(sf.fecha, ctx.zona) },
-  );
-  if (!r.ok) {
-    const campos: Campos = {};
-    for (const e of r.errores) agregar(campos, campoDeNota(e.field), e.message);
-    throw new AppError('VALIDATION', campos);
-  }
+  const r = buildNotaCredito(draftDe(ctx, draft, sf), { fecha: fechaLocal(sf.fecha, ctx.zona) });
+  if (!r.ok) throw rechazo(r.errores);
   return r;
+}
+
+/**
+ * POST /facturacion/V40/nota-credito/vista-previa: the amounts of the note the request describes,
+ * from the engine that stamps it (vistaPreviaNotaCredito), with the invoices' remaining amounts as
+ * they are now; nothing is reserved, sealed or spent. Refused field by field as the stamp would be.
+ */
+export async function vistaPrevia(
+  deps: Deps,
+  enterpriseId: number,
+  request: NotaCreditoRequest,
+): Promise<NotaCreditoVistaPrevia> {
+  const ctx = await cargarContexto(deps, enterpriseId, request);
+  const r = vistaPreviaNotaCredito(draftDe(ctx, request, ctx.serie), {
+    fecha: fechaLocal(deps.now(), ctx.zona),
+  });
+  if (!r.ok) throw rechazo(r.errores);
+  const v = r.vista;
+  return {
+    moneda: v.moneda,
+    subtotal: v.subtotal,
+    descuento: v.descuento,
+    traslados: v.traslados.map((t) => ({
+      impuesto: t.impuesto,
+      tipo_factor: t.tipoFactor,
+      tasa_o_cuota: t.tasaOCuota,
+      base: t.base,
+      importe: t.importe,
+    })),
+    retenciones: v.retenciones,
+    total: v.total,
+    facturas: v.facturas.map((f, i) => ({ factura_id: ctx.facturas[i]!.fila.id, ...f })),
+  };
 }
 
 /** The credit note as a plug-in of the shared lifecycle. */

@@ -217,3 +217,46 @@ describe('a credit note on a PPD invoice', () => {
     expect(['464.00', '460.00']).toContain(debe.saldo);
   }, 90_000);
 });
+
+describe('POST /api/facturacion/V40/nota-credito/vista-previa', () => {
+  it("answers the note's amounts from the engine, what would remain after payments, and refuses as the stamp would; nothing stamped, no credit spent", async () => {
+    const e = await seedCobrador(t, 10);
+    const f = await facturaPpd(t, e, { cantidad: '3', precio: '333.33' });
+    await pagar(e, f.id, 500);
+    const credito = await getBalance(t.deps.db, e.enterpriseId);
+    const antes = await egresos(e.enterpriseId);
+    const cuerpo = {
+      serie_id: await serieNotas(e),
+      facturas: [f.id],
+      tipo: 'descuento',
+      importe: '100.01',
+    };
+    const res = await api(t, e, 'POST', `${NC}/vista-previa`, cuerpo);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      moneda: 'MXN',
+      subtotal: '100.01',
+      descuento: null,
+      traslados: [
+        {
+          impuesto: '002',
+          tipo_factor: 'Tasa',
+          tasa_o_cuota: '0.160000',
+          base: '100.01',
+          importe: '16.00',
+        },
+      ],
+      retenciones: [],
+      total: '116.01',
+      // 1,159.99 − 500.00 paid − 116.01.
+      facturas: [{ factura_id: f.id, aplicado: '116.01', restante: '543.98' }],
+    });
+    const arriba = await api(t, e, 'POST', `${NC}/vista-previa`, { ...cuerpo, importe: '600' });
+    expect(arriba.statusCode).toBe(422);
+    expect(arriba.json().dataError.importe).toEqual([
+      `La nota de crédito ($ 696.00) es mayor que lo que queda de la factura ${f.serie}-${f.folio} ($ 659.99).`,
+    ]);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(credito);
+    expect(await egresos(e.enterpriseId)).toBe(antes);
+  }, 90_000);
+});

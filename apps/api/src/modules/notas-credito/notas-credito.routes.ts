@@ -10,6 +10,7 @@ import {
   NotaCreditoResponse,
   NotasCreditoQuery,
   NotasCreditoResponse,
+  NotaCreditoVistaPrevia,
 } from '@repo/contracts/notas-credito';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
@@ -20,11 +21,12 @@ import {
   emitirNotaCredito,
   listarNotasCredito,
 } from './notas-credito.service.ts';
+import { vistaPrevia } from './nota-credito-tipo.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const BASE = '/facturacion/V40/nota-credito';
 
-/** Credit notes (issue 25): a new one stamped, the list, the detail, the cancellation. */
+/** Credit notes (issue 25): a new one stamped, its preview, the list, the detail, the cancellation. */
 export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
@@ -61,6 +63,14 @@ export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           }),
         );
       },
+    );
+
+    // The form's live amounts: computed by the engine from the request, nothing stamped or spent.
+    app.post(
+      `${BASE}/vista-previa`,
+      { schema: { body: NotaCreditoRequest, response: { 200: ok(NotaCreditoVistaPrevia) } } },
+      async (request) =>
+        envelope(await vistaPrevia(deps, authOf(request).enterpriseId, request.body)),
     );
 
     app.post(
