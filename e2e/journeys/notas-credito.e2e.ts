@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FacturaDraftRequestInput, TimbrarFacturaResponse } from '@repo/contracts/facturas';
 import { signInPage } from '../fixtures/accounts.ts';
-import { PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
+import {
+  PHONE,
+  SCREENSHOT_DIR,
+  horizontalOverflow,
+  newPage,
+  screenshot,
+} from '../fixtures/browser.ts';
 import { type FacturacionSetup, facturaDraft, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
@@ -16,7 +23,7 @@ beforeAll(async () => {
   setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Rosa Devoluciones' });
 });
 
-async function timbrar(overrides: Partial<FacturaDraftRequestInput> = {}) {
+async function timbrar(overrides: Parameters<typeof facturaDraft>[1] = {}) {
   const { factura } = await setup.api.send<TimbrarFacturaResponse>(
     'POST',
     'facturacion/V40/facturas-ingreso',
@@ -136,17 +143,75 @@ describe('credit notes', () => {
     await screenshot(phone, 'nota-credito-form-telefono');
   });
 
-  it("shows the API's refusal of a note on a PPD invoice and stamps nothing", async () => {
-    const ppd = await timbrar({ metodo_pago: 'PPD', forma_pago: '99' });
+  it('a discount note on a PPD invoice lowers its balance, shown live in the form; the payment of the rest settles it', async () => {
+    // $ 1,000.00 + IVA = $ 1,160.00, in parcialidades.
+    const ppd = await timbrar({ metodo_pago: 'PPD', forma_pago: '99', precio: '1000.00' });
     const page = await newPage(journey.browser, journey.app.url);
     await signInPage(page, setup.session);
     const form = await abrirFormulario(page, ppd.id);
-    await form.locator('#nota-valor').fill('10');
-    await confirmar(page);
+    await form.locator('#nota-modo').selectOption('importe');
+    await form.locator('#nota-valor').fill('100');
+    await form.locator('#nota-motivo').fill('Descuento por volumen');
+    // The amounts as the engine computes them, before stamping.
+    const vista = form.getByTestId('nota-vista-previa');
+    await expect.poll(() => vista.getByTestId('vista-total').innerText(), PAC).toBe('$ 116.00');
+    expect(await vista.getByTestId('vista-subtotal').innerText()).toBe('$ 100.00');
+    expect(await vista.innerText()).toContain('IVA 16%');
+    expect(await vista.getByTestId('vista-restante').innerText()).toBe('$ 1,044.00 MXN');
+    await screenshot(page, 'nota-credito-ppd-vista-previa');
+    // Above the invoice: the preview says so before anything is stamped.
+    await form.locator('#nota-valor').fill('1000.01');
     await expect
-      .poll(() => form.getByTestId('nota-error').innerText(), PAC)
-      .toContain('solo se emiten sobre facturas PUE');
-    expect(page.url()).toContain(`/facturacion/facturas/detalle/${ppd.id}`);
-    await screenshot(page, 'nota-credito-ppd');
+      .poll(() => form.getByTestId('nota-vista-previa-error').innerText(), PAC)
+      .toBe(
+        'El importe antes de impuestos no puede ser mayor que el de las facturas ($ 1,000.00).',
+      );
+    await form.locator('#nota-valor').fill('100');
+    await expect.poll(() => vista.getByTestId('vista-total').innerText(), PAC).toBe('$ 116.00');
+    await confirmar(page);
+    await page.waitForURL(/\/facturacion\/notas-credito\/detalle\/\d+$/, PAC);
+    await page.getByTestId('nota-uuid').waitFor();
+    expect(await page.getByTestId('nota-total').innerText()).toBe('$ 116.00');
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    const bytes = await readFile((await pdf.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await pdf.saveAs(join(SCREENSHOT_DIR, 'nota-credito-ppd.pdf'));
+
+    // The invoice's balance is net of the note; the payment of the rest is proposed and settles it.
+    await page.goto(`/facturacion/facturas/detalle/${ppd.id}`);
+    const pagos = page.getByTestId('pagos-factura');
+    await expect.poll(() => pagos.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 1,044.00');
+    expect(await pagos.getByTestId('pagos-acreditado').innerText()).toBe('$ 116.00');
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const pagoForm = page.getByTestId('pago-form');
+    expect(await pagoForm.locator('#pago-monto').inputValue()).toBe('1044.00');
+    await pagoForm.locator('#pago-forma').selectOption('03');
+    await page.getByRole('button', { name: 'Timbrar complemento de pago' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Timbrar complemento de pago' });
+    await dialogo.getByTestId('timbrar-creditos').waitFor();
+    await dialogo.getByRole('button', { name: 'Timbrar', exact: true }).click();
+    await expect.poll(() => pagos.getByTestId('pagos-saldo').innerText(), PAC).toBe('$ 0.00');
+    await screenshot(page, 'nota-credito-ppd-saldada');
+    // Its CFDI de pago starts from the balance after the note (Pagos 2.0, ImpSaldoAnt).
+    const { data } = await setup.api.get<{ data: { id: number }[] }>(
+      `facturacion/V40/complemento-pago/${ppd.id}`,
+    );
+    const xml = await fetch(
+      `${journey.app.url}/api/comprobantes/v40/${String(data[0]!.id)}/get-invoice-xml`,
+      { headers: { Authorization: `Bearer ${setup.session.token}` } },
+    ).then((r) => r.text());
+    expect(xml).toMatch(/ImpSaldoAnt="1044\.00" ImpPagado="1044\.00" ImpSaldoInsoluto="0\.00"/);
+
+    const phone = await newPage(journey.browser, journey.app.url, PHONE);
+    await signInPage(phone, setup.session);
+    const otra = await timbrar({ metodo_pago: 'PPD', forma_pago: '99', precio: '1000.00' });
+    const phoneForm = await abrirFormulario(phone, otra.id);
+    await phoneForm.locator('#nota-valor').fill('5');
+    await expect.poll(() => phoneForm.getByTestId('vista-total').innerText(), PAC).toBe('$ 58.00');
+    expect(await horizontalOverflow(phone)).toBe(0);
+    await screenshot(phone, 'nota-credito-ppd-vista-previa-telefono');
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CancelarNotaCreditoRequest,
   CancelarNotaCreditoResponse,
@@ -6,11 +6,12 @@ import type {
   NotaCreditoRequest,
   NotaCreditoResponse,
   NotasCreditoResponse,
+  NotaCreditoVistaPrevia,
 } from '@repo/contracts/notas-credito';
 import { request } from '#src/shared/http/api-client.ts';
 import { useSeriesDe } from '#src/shared/comprobantes/api/datos-maestros.ts';
 
-/** The credit-note calls (issue 25): list, detail, stamp and cancel. */
+/** The credit-note calls (issue 25): list, detail, preview, stamp and cancel. */
 
 const BASE = 'facturacion/V40/nota-credito';
 
@@ -63,8 +64,9 @@ export function useEmitirNota() {
       request<NotaCreditoResponse>(BASE, { method: 'POST', body }),
     onSuccess: (r) => {
       client.setQueryData(notaQueryKey(r.data.id), r.data);
-      void client.invalidateQueries({ queryKey: NOTAS_QUERY_KEY });
-      void client.invalidateQueries({ queryKey: ['series'] });
+      // A note changes its invoices' balances (their detail, payments, receivables, Inicio) and
+      // the serie's folio: everything shown is read again.
+      void client.invalidateQueries();
     },
   });
 }
@@ -79,6 +81,22 @@ export function useCancelarNota(id: number) {
         body,
       }),
     onSuccess: (r) => client.setQueryData(notaQueryKey(id), r.data),
-    onSettled: () => client.invalidateQueries({ queryKey: NOTAS_QUERY_KEY }),
+    // Cancelled, it gives its amount back to its invoices' balances.
+    onSettled: () => client.invalidateQueries(),
+  });
+}
+
+/**
+ * POST .../nota-credito/vista-previa for the request the form describes (null while it is
+ * incomplete): the amounts the engine computes, kept on screen while the next ones load.
+ */
+export function useVistaPreviaNota(body: NotaCreditoRequest | null) {
+  return useQuery({
+    queryKey: [...NOTAS_QUERY_KEY, 'vista-previa', JSON.stringify(body)],
+    enabled: body !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      request<NotaCreditoVistaPrevia>(`${BASE}/vista-previa`, { method: 'POST', body, signal }),
   });
 }

@@ -14,6 +14,7 @@ import { useEmitirNota, useSeriesNotas } from '../api/notas-credito.ts';
 import { NOTA_FORM_INICIAL, type NotaFormValues, cuerpoDeNota } from '../model/nota-form-model.ts';
 import { notaPaths } from '../nota-paths.ts';
 import { NotaAjusteFields } from './nota-ajuste-fields.tsx';
+import { NotaVistaPrevia } from './nota-vista-previa.tsx';
 
 /** The server's field keys on the form's fields (the rest is shown above the buttons). */
 function formPathOf(key: string): string | null {
@@ -25,8 +26,8 @@ function formPathOf(key: string): string | null {
 
 /**
  * The credit note of one stamped invoice (issue 25): its kind, what it gives back and why; it is
- * stamped through the shared lifecycle (useEmision) after the shared confirmation, and the amounts
- * (subtotal, taxes, total), computed by the API from the invoice's own lines, are shown on its detail.
+ * stamped through the shared lifecycle (useEmision) after the shared confirmation. Its amounts
+ * (subtotal, taxes, total, what remains of the invoice) are the API's preview, shown as it is typed.
  */
 export function NotaCreditoForm(props: { factura: FacturaDetail; onClose: () => void }) {
   const { factura } = props;
@@ -55,6 +56,8 @@ export function NotaCreditoForm(props: { factura: FacturaDetail; onClose: () => 
       factura.id,
       factura.partidas.map((p) => p.cantidad),
     );
+  const previa = cuerpo();
+  const vistaPrevia = previa.ok ? previa.body : null;
   const revisar = () => {
     const r = cuerpo();
     if (!r.ok) setErrores(r.errores);
@@ -120,11 +123,7 @@ export function NotaCreditoForm(props: { factura: FacturaDetail; onClose: () => 
           />
           <Form.Control.Feedback type="invalid">{errores.motivo}</Form.Control.Feedback>
         </Form.Group>
-        <Alert variant="light" className="small mb-0 border">
-          El subtotal, los impuestos y el total de la nota los calcula el sistema al timbrar, con
-          los impuestos de cada concepto de la factura {serieFolio(factura.serie, factura.folio)};
-          los verá en el detalle de la nota.
-        </Alert>
+        <NotaVistaPrevia body={vistaPrevia} factura={serieFolio(factura.serie, factura.folio)} />
         {failure && (
           <Alert variant="danger" className="mb-0" data-testid="nota-error">
             {failure}

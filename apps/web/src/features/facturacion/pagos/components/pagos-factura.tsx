@@ -129,6 +129,8 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
   };
   const actual = saldo ?? pagos.data?.saldo ?? null;
   const cancelada = factura.status === 'cancelled';
+  // Its credit notes took something off (an exact text test: "0.00" is none).
+  const conNotas = actual !== null && !/^[0.]*$/.test(actual.acreditado);
   const liquidada = actual !== null && Number(actual.saldo) <= 0;
   const moneda = factura.moneda !== 'MXN' ? ` ${factura.moneda}` : '';
 
@@ -148,21 +150,31 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
         )}
         {actual && (
           <Row className="mb-3 g-2">
-            <Col xs={4}>
+            <Col xs={conNotas ? 6 : 4} md>
               <div className="small text-body-secondary">Total</div>
               <div className="fw-semibold">
                 {formatCurrency(actual.total)}
                 {moneda}
               </div>
             </Col>
-            <Col xs={4}>
+            {/* What its credit notes took off: the balance is net of them (issue 25). */}
+            {conNotas && (
+              <Col xs={conNotas ? 6 : 4} md>
+                <div className="small text-body-secondary">Notas de crédito</div>
+                <div className="fw-semibold" data-testid="pagos-acreditado">
+                  {formatCurrency(actual.acreditado)}
+                  {moneda}
+                </div>
+              </Col>
+            )}
+            <Col xs={conNotas ? 6 : 4} md>
               <div className="small text-body-secondary">Pagado</div>
               <div className="fw-semibold" data-testid="pagos-pagado">
                 {formatCurrency(actual.pagado)}
                 {moneda}
               </div>
             </Col>
-            <Col xs={4}>
+            <Col xs={conNotas ? 6 : 4} md>
               <div className="small text-body-secondary">Saldo</div>
               <div className="fw-bold" data-testid="pagos-saldo">
                 {formatCurrency(actual.saldo)}
