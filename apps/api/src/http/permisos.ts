@@ -126,6 +126,7 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/facturacion/V40/nota-credito': 'ver',
   'GET /api/facturacion/V40/nota-credito/:id': 'ver',
   'POST /api/facturacion/V40/nota-credito': 'emitir',
+  'POST /api/facturacion/V40/nota-credito/vista-previa': 'emitir',
   'POST /api/facturacion/V40/nota-credito/:id/cancelar': 'emitir',
   'GET /api/comprobantes/v40/:id/get-invoice-pdf': 'ver',
   'GET /api/comprobantes/v40/:id/get-invoice-xml': 'ver',
