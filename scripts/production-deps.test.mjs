@@ -21,8 +21,34 @@ describe('production install', () => {
     expect(shipped).toEqual([]);
   });
 
+  it('brings no build tools or test runners to the server (issue 26: 409 MB before, 226 MB after)', () => {
+    // node-libxml declared typescript, jest and ts-jest as runtime dependencies, and node-gyp built it;
+    // @sentry/node brought OpenTelemetry and Sentry's bundler plugins (about 85 MB)
+    const shipped = [
+      'typescript',
+      'jest',
+      'ts-jest',
+      '@babel/core',
+      'node-gyp',
+      'node-libxml',
+      '@sentry/node',
+      '@sentry/bundler-plugins',
+    ].filter(
+      (name) =>
+        lock.packages[`node_modules/${name}`] && lock.packages[`node_modules/${name}`].dev !== true,
+    );
+    expect(shipped).toEqual([]);
+  });
+
   it('keeps what the API runs', () => {
-    for (const name of ['fastify', 'pdfkit', 'zod', 'drizzle-orm']) {
+    for (const name of [
+      'fastify',
+      'pdfkit',
+      'zod',
+      'drizzle-orm',
+      'libxml2-wasm',
+      '@sentry/core',
+    ]) {
       expect(lock.packages[`node_modules/${name}`].dev).toBeUndefined();
     }
   });

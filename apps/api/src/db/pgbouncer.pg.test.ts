@@ -13,12 +13,16 @@ import {
   V40,
 } from '../modules/complementos-pago/complementos-pago.test-support.ts';
 import { api } from '../modules/facturas/facturas.test-support.ts';
+import { exportarPeriodo } from '../modules/exportacion-zip/exportacion-zip.test-support.ts';
+import { fechaLocal } from '@repo/cfdi/xml';
+import { seedEnterprise } from './seed/seed-enterprise.ts';
 import { fromPostgres, type Database } from './client.ts';
 import { consulta } from './consulta.ts';
 
 // Behind PgBouncer before 1.21 in transaction mode (Debian 12 ships 1.18) each transaction may run
 // on any server connection, so a named prepared statement made by one client is missing (or already
 // there) for the next: DATABASE_PREPARED_STATEMENTS=off sends the stamping path's statements unnamed.
+// Sign-in and a ZIP export (a background job) are run through it too.
 // Needs TEST_DATABASE_URL and Debian's pgbouncer (.ci/run installs it: scripts/ensure-tools.mjs).
 const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((f) => existsSync(f));
 const url = process.env.TEST_DATABASE_URL;
@@ -134,6 +138,36 @@ describe.skipIf(!url || !PGBOUNCER)('PostgreSQL behind PgBouncer in transaction 
         expect(res.statusCode, res.body).toBe(200);
         await satOk(t, e.enterpriseId, res.json().data.data.id);
       }
+    });
+
+    it('signs a user in (password check, session and device rows) and refuses a wrong password', async () => {
+      const u = await seedEnterprise(t.deps);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: u.email, password: u.password },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().success).toBe(true);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: u.email, password: 'Otra-clave-9' },
+      });
+      expect(wrong.statusCode).toBe(400);
+    });
+
+    it("exports a period's ZIP (the job claims, prepares and stores it) with every stamped XML", async () => {
+      const e = await seedCobrador(t, 5);
+      const f = await facturaPpd(t, e);
+      const dia = (ms: number) => fechaLocal(new Date(Date.now() + ms), 'America/Mexico_City');
+      const { exportacion, files } = await exportarPeriodo(t, e, {
+        from_date: dia(-86_400_000).slice(0, 10),
+        to_date: dia(86_400_000).slice(0, 10),
+      });
+      expect(exportacion.estado).toBe('lista');
+      const xmls = Object.keys(files).filter((n) => n.endsWith('.xml'));
+      expect(xmls.some((n) => n.includes(f.uuid as string))).toBe(true);
     });
   });
 });
