@@ -95,6 +95,15 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/webhooks/entregas/:id': 'configurar',
   'POST /api/webhooks/entregas/:id/reenviar': 'configurar',
 
+  // Sales receipts of a point of sale and the self-invoicing portal's settings (issue 28); the
+  // portal itself (/api/portal/:slug…) is public and takes no session.
+  'GET /api/recibos/:enterpriseId': 'ver',
+  'GET /api/recibos/detalle/:id': 'ver',
+  'POST /api/recibos/:enterpriseId': 'emitir',
+  'POST /api/recibos/detalle/:id/cancelar': 'emitir',
+  'GET /api/portal-facturacion/:enterpriseId': 'ver',
+  'PUT /api/portal-facturacion/:enterpriseId': 'configurar',
+
   // Comprobantes: read and downloaded by everyone; issued, sent, shared and cancelled by issuers.
   'GET /api/facturacion/V40/facturas-ingreso': 'ver',
   'GET /api/facturacion/V40/facturas-ingreso/:id': 'ver',

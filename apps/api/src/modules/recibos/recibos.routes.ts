@@ -30,7 +30,7 @@ const POR_PAGINA = 30;
 /** Sales receipts of the signed-in enterprise and its self-invoicing portal's settings (issue 28). */
 export function recibosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', requireAuth(deps.db, deps.tokens));
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
     const propia = (request: Parameters<typeof authOf>[0], enterpriseId: number) => {
       const { enterpriseId: own } = authOf(request);
       if (own !== enterpriseId) throw new AppError('NOT_FOUND', 'La empresa no existe.');

@@ -77,6 +77,15 @@ export const sessionRoutes: readonly AppRoute[] = [
     screen: lazy(() => import('../routes/logout.tsx')),
   },
   {
+    path: '/facturar/:slug',
+    name: 'portalFacturacion',
+    title: 'Facture su compra',
+    description: 'Portal de autofacturación: facture su ticket con su código y total.',
+    guard: null,
+    layout: 'visitor',
+    screen: lazy(() => import('../routes/facturar.tsx')),
+  },
+  {
     path: '/compartir/:token',
     name: 'compartir',
     title: 'Comprobante compartido',
