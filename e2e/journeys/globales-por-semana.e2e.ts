@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { periodosDelMes } from '@repo/cfdi/calc';
+import type { FacturaGlobalResponse } from '@repo/contracts/facturas-globales';
+import type { SerieResponse } from '@repo/contracts/series';
 import { signInPage } from '../fixtures/accounts.ts';
 import {
   DESKTOP,
@@ -13,12 +15,13 @@ import {
   newPage,
   screenshot,
 } from '../fixtures/browser.ts';
-import { setUpFacturacion } from '../fixtures/facturacion.ts';
+import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
 
 // Issue 25: a global invoice by week (c_Periodicidad 02), several in one month; the week still
 // running is offered but cannot be stamped.
 const journey = useJourney();
+let setup: FacturacionSetup;
 const PAC = { timeout: 20_000 };
 
 /** Today in Tiempo del Centro (CP 42501), and a month that has an ended week and (maybe) a running one. */
@@ -38,7 +41,7 @@ function semanas() {
 describe('a global invoice by week', () => {
   it('chooses the week, stamps it, and lists it under its month; a running week cannot be stamped', async () => {
     const { hoy, year, month, ultima, todas } = semanas();
-    const setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Rosa Ibarra' });
+    setup = await setUpFacturacion(journey.app, journey.smtp, { name: 'Rosa Ibarra' });
     const page = await newPage(journey.browser, journey.app.url, DESKTOP);
     await signInPage(page, setup.session);
     await page.goto(`/facturacion/facturas-globales/nuevo/${month}/${year}`);
@@ -144,4 +147,60 @@ describe('a global invoice by week', () => {
     await screenshot(phone, 'globales-semana-form-telefono');
     await phone.context().close();
   }, 180_000);
+
+  it('a sale of a stamped global is invoiced to a customer: the global is cancelled (04) and re-issued without it', async () => {
+    const { year, month } = semanas();
+    const [y, m] = month === 1 ? [year - 1, 12] : [year, month - 1];
+    const [serie] = await setup.api.get<SerieResponse[]>(
+      `series/${setup.enterpriseId}/facturas-globales`,
+    );
+    const global = await setup.api.send<FacturaGlobalResponse>(
+      'POST',
+      'facturacion/V40/facturas-globales',
+      {
+        formaPago: '01',
+        month: m,
+        year: y,
+        periodicidad: '03',
+        dia: `${y}-${String(m).padStart(2, '0')}-01`,
+        serie: { id: serie!.id },
+        partidas: [
+          { folioVenta: 'TK-1', grupoImpuestosId: setup.rubros.iva16.id, subtotal: '100.00' },
+          { folioVenta: 'TK-2', grupoImpuestosId: setup.rubros.iva16.id, subtotal: '250.00' },
+        ],
+      },
+    );
+    const page = await newPage(journey.browser, journey.app.url, DESKTOP);
+    await signInPage(page, setup.session);
+    await page.goto(`/facturacion/facturas-globales/detalle/${global.id}`);
+    await page.getByText('03 - Quincenal').waitFor();
+    await page.getByTestId('venta-nominativa-TK-2').click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.getByText('motivo 04', { exact: false }).waitFor();
+    await screenshot(page, 'globales-nominativa-dialogo');
+    await dialogo.getByRole('button', { name: 'Cancelar y timbrar sin la venta' }).click();
+    await page.waitForURL('**/facturacion/facturas/nuevo', PAC);
+    await page.getByText('Ahora emita la factura de la venta TK-2', { exact: false }).waitFor();
+    await screenshot(page, 'globales-nominativa-factura');
+
+    const lista = await setup.api.send<{
+      months: { month: number; por_periodo: { status: string; ventas: number }[] }[];
+    }>('POST', 'facturacion/V40/facturas-globales/search', { year: y });
+    const delMes = lista.months.find((x) => x.month === m)!.por_periodo;
+    expect(delMes.map((p) => [p.status, p.ventas])).toEqual([
+      ['cancelled', 2],
+      ['timbrada', 1],
+    ]);
+    await page.goto(`/facturacion/facturas-globales/detalle/${global.id}`);
+    await page.getByTestId('global-status').getByText('Cancelada').waitFor();
+    await page.context().close();
+
+    const phone = await newPage(journey.browser, journey.app.url, PHONE);
+    await signInPage(phone, setup.session);
+    await phone.goto(`/facturacion/facturas-globales?year=${y}`);
+    await phone.getByTestId(`global-mes-${m}`).getByText('2 por periodo').waitFor();
+    expect(await horizontalOverflow(phone)).toBe(0);
+    await screenshot(phone, 'globales-nominativa-lista-telefono');
+    await phone.context().close();
+  }, 120_000);
 });

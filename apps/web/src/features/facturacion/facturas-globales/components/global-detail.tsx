@@ -10,7 +10,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { ApiError } from '#src/shared/http/api-error.ts';
 import { NoExiste } from '#src/shared/ui/no-existe.tsx';
-import type { FacturaGlobalResponse } from '@repo/contracts/facturas-globales';
+import type { FacturaGlobalResponse, PartidaGlobal } from '@repo/contracts/facturas-globales';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles.tsx';
 import { Dato, DetalleEncabezado, FolioFiscalDato } from '#src/shared/comprobantes/detalle.tsx';
@@ -23,6 +23,7 @@ import {
 import { useFacturaGlobal, useGlobalYear } from '../api/facturas-globales.ts';
 import { GLOBAL_NO_EXISTE } from '../global-no-existe.ts';
 import { CancelarGlobalModal } from './cancelar-global-modal.tsx';
+import { VentaNominativaModal } from './venta-nominativa-modal.tsx';
 
 /** c_Periodicidad as the detail shows it. */
 const PERIODICIDAD_NOMBRE: Record<string, string> = {
@@ -69,6 +70,7 @@ export function GlobalDetail(props: { id: number }) {
   const formas = useCatalogo('formas-pagos');
   const [cancelar, setCancelar] = useState(false);
   const [pagina, setPagina] = useState(1);
+  const [nominativa, setNominativa] = useState<PartidaGlobal | null>(null);
   const back = (
     <Link to={`/facturacion/facturas-globales?year=${q.data?.year ?? ''}`} className="small">
       ← Facturas globales
@@ -197,6 +199,7 @@ export function GlobalDetail(props: { id: number }) {
                 <th className="text-end d-none d-md-table-cell">Descuento</th>
                 <th className="text-end">Impuestos</th>
                 <th className="text-end">Total</th>
+                {g.status === 'timbrada' && <th />}
               </tr>
             </thead>
             <tbody>
@@ -209,10 +212,24 @@ export function GlobalDetail(props: { id: number }) {
                   <td className="text-end text-nowrap fw-semibold">
                     {formatCurrency(p.totalVenta)}
                   </td>
+                  {g.status === 'timbrada' && (
+                    <td className="text-end">
+                      <Button
+                        size="sm"
+                        variant="link"
+                        className="p-0 text-nowrap"
+                        data-testid={`venta-nominativa-${p.folioVenta}`}
+                        onClick={() => setNominativa(p)}
+                      >
+                        Facturar esta venta a un cliente
+                      </Button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </Table>
+          <VentaNominativaModal g={g} venta={nominativa} onHide={() => setNominativa(null)} />
           {paginas > 1 && (
             <Pagination size="sm" className="mb-0 justify-content-end">
               <Pagination.Prev disabled={actual === 1} onClick={() => setPagina(actual - 1)} />
