@@ -52,6 +52,7 @@ import {
 } from './modules/comprobantes/comprobantes.routes.ts';
 import { complementosPagoRoutes } from './modules/complementos-pago/complementos-pago.routes.ts';
 import { notasCreditoRoutes } from './modules/notas-credito/notas-credito.routes.ts';
+import { anticiposRoutes } from './modules/anticipos/anticipos.routes.ts';
 import { facturasRoutes } from './modules/facturas/facturas.routes.ts';
 import { exportacionZipRoutes } from './modules/exportacion-zip/exportacion-zip.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -149,6 +150,7 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(paymentWebhooksRoutes(deps));
       await api.register(complementosPagoRoutes(deps));
       await api.register(notasCreditoRoutes(deps));
+      await api.register(anticiposRoutes(deps));
       await api.register(facturasGlobalesRoutes(deps));
       await api.register(webhooksRoutes(deps));
       await api.register(recibosRoutes(deps));

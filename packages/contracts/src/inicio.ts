@@ -29,6 +29,11 @@ export const ResumenInicio = z.object({
   meses: z.array(ResumenMes).length(12),
   /** PPD income invoices still owed: their pending amounts in MXN. */
   por_cobrar: z.object({ total: z.string(), facturas: z.number().int() }),
+  /**
+   * Advances (anticipos) stamped and not fully applied yet by their egreso (issue 25): what remains
+   * of them in MXN (foreign currency at the advance's TipoCambio) and how many.
+   */
+  anticipos_sin_aplicar: z.object({ total: z.string(), anticipos: z.number().int() }),
   /** Cancellations asked of the SAT and still waiting for the receiver or the SAT. */
   cancelaciones_en_proceso: z.number().int(),
   /** The five most recent income invoices and pre-invoices. */

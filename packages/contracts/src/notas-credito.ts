@@ -118,7 +118,7 @@ export const NotaCreditoItem = z.object({
   client_id: z.number().int(),
   client_name: z.string(),
   client_rfc: z.string(),
-  tipo_relacion: z.enum(['01', '03']),
+  tipo_relacion: z.enum(['01', '03', '07']),
   motivo: z.string(),
   moneda: z.string(),
   subtotal: z.string(),

@@ -1,5 +1,6 @@
 import type { ResumenInicio } from '@repo/contracts/inicio';
 import type { Db } from '../../db/client.ts';
+import { anticiposSinAplicar } from '../anticipos/anticipos.queries.ts';
 import { pendientes, recientes, totalesPorMes } from './inicio.queries.ts';
 
 /** `AAAA-MM` of a moment in Mexico City, where the CFDI Fecha of our users is written. */
@@ -24,17 +25,21 @@ export function ultimosDoceMeses(now: Date): string[] {
   });
 }
 
-/** The home screen's figures: twelve months invoiced, PPD still owed, cancellations, the latest. */
+/**
+ * The home screen's figures: twelve months invoiced, PPD still owed, advances not applied yet,
+ * cancellations, the latest.
+ */
 export async function resumenInicio(
   db: Db,
   enterpriseId: number,
   now: Date,
 ): Promise<ResumenInicio> {
   const meses = ultimosDoceMeses(now);
-  const [porMes, pend, ultimos] = await Promise.all([
+  const [porMes, pend, ultimos, anticipos] = await Promise.all([
     totalesPorMes(db, enterpriseId, meses[0] ?? ''),
     pendientes(db, enterpriseId),
     recientes(db, enterpriseId, 5),
+    anticiposSinAplicar(db, enterpriseId),
   ]);
   const de = new Map(porMes.map((r) => [r.mes, r]));
   return {
@@ -44,6 +49,10 @@ export async function resumenInicio(
       facturas: Number(de.get(mes)?.facturas ?? 0),
     })),
     por_cobrar: { total: pend.por_cobrar, facturas: Number(pend.facturas_ppd) },
+    anticipos_sin_aplicar: {
+      total: anticipos.total,
+      anticipos: Number(anticipos.anticipos),
+    },
     cancelaciones_en_proceso: Number(pend.en_proceso),
     recientes: ultimos.map((r) => ({
       ...r,

@@ -58,14 +58,16 @@ export interface NotaCreditoFila {
   client_id: number;
   client_name: string;
   client_rfc: string;
-  tipo_relacion: '01' | '03';
+  /** 07: the egreso that applies an advance (modules/anticipos). */
+  tipo_relacion: '01' | '03' | '07';
   motivo: string;
   moneda: string;
   /** MXN per unit of `moneda` (null in MXN): Inicio's figures take the note in pesos. */
   tipo_cambio: string | null;
   subtotal: string;
   total: string;
-  draft: Omit<NotaCreditoRequest, 'idempotency_key'>;
+  /** The request behind it (an advance's application stores its own, modules/anticipos). */
+  draft: Omit<NotaCreditoRequest, 'idempotency_key'> | Record<string, unknown>;
 }
 
 /** The note's draft and its share of each invoice, in the sealing transaction. */
@@ -98,7 +100,7 @@ export interface NotaCreditoRow {
   client_id: number;
   client_name: string;
   client_rfc: string;
-  tipo_relacion: '01' | '03';
+  tipo_relacion: '01' | '03' | '07';
   motivo: string;
   moneda: string;
   subtotal: string;

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AnticipoItem,
+  AnticipoRequest,
+  AnticipoResponse,
+  AnticiposQuery,
+  AnticiposResponse,
+  AplicarAnticipoRequest,
+} from '@repo/contracts/anticipos';
+import { ok } from '@repo/contracts/envelope';
+import type { AppDeps } from '../../deps.ts';
+import { authOf, requireAuth } from '../../http/auth.ts';
+import { ok as envelope } from '../../http/envelope.ts';
+import {
+  aplicarAnticipo,
+  detalleAnticipo,
+  emitirAnticipo,
+  listarAnticipos,
+} from './anticipos.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const BASE = '/facturacion/V40/anticipos';
+
+/** Advances (issue 25): the SAT's three steps, the list with what remains to do, the detail. */
+export function anticiposRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
+
+    app.get(
+      BASE,
+      { schema: { querystring: AnticiposQuery, response: { 200: ok(AnticiposResponse) } } },
+      async (request) =>
+        envelope(await listarAnticipos(deps, authOf(request).enterpriseId, request.query)),
+    );
+
+    app.get(
+      `${BASE}/:id`,
+      { schema: { params: IdParams, response: { 200: ok(AnticipoItem) } } },
+      async (request) =>
+        envelope(await detalleAnticipo(deps, authOf(request).enterpriseId, request.params.id)),
+    );
+
+    app.post(
+      BASE,
+      { schema: { body: AnticipoRequest, response: { 200: ok(AnticipoResponse) } } },
+      async (request) =>
+        envelope(await emitirAnticipo(deps, authOf(request).enterpriseId, request.body)),
+    );
+
+    app.post(
+      `${BASE}/:id/aplicar`,
+      {
+        schema: {
+          params: IdParams,
+          body: AplicarAnticipoRequest,
+          response: { 200: ok(AnticipoResponse) },
+        },
+      },
+      async (request) =>
+        envelope(
+          await aplicarAnticipo(
+            deps,
+            authOf(request).enterpriseId,
+            request.params.id,
+            request.body,
+          ),
+        ),
+    );
+  };
+}
