@@ -1,5 +1,6 @@
 import { ANTICIPO, conceptoDeAplicacion } from '../calc/anticipo.ts';
 import { decimalesDeMoneda } from '../calc/lectura.ts';
+import { impuestosPagados, type ImpuestoPrevio } from '../calc/pagos20-grupo.ts';
 import type { ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
 import { METODO_PAGO, RFC_GENERICO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
 import { conMiles, Decimal, formatear } from '../decimal.ts';
@@ -50,7 +51,15 @@ export interface AplicacionAnticipoDraft {
 }
 
 export type ResultadoAplicacionAnticipo =
-  | { ok: true; comprobante: Comprobante; totales: TotalesCalculados; base: string }
+  | {
+      ok: true;
+      comprobante: Comprobante;
+      totales: TotalesCalculados;
+      /** The advance applied, before taxes. */
+      base: string;
+      /** Its taxes per group, as a PPD invoice's next payment closes them (Pagos 2.0). */
+      impuestos: ImpuestoPrevio[];
+    }
   | { ok: false; errores: ErrorCalculo[] };
 
 const GENERICOS: readonly string[] = [RFC_GENERICO.PUBLICO_EN_GENERAL, RFC_GENERICO.EXTRANJERO];
@@ -126,5 +135,17 @@ export function buildAplicacionAnticipo(
         },
       ],
     };
-  return { ...built, base: built.comprobante.SubTotal };
+  const dr = (l: TotalesCalculados['conceptos'][number]['Traslados'][number]) => ({
+    BaseDR: l.Base,
+    ImpuestoDR: l.Impuesto,
+    TipoFactorDR: l.TipoFactor,
+    ...(l.TasaOCuota !== undefined ? { TasaOCuotaDR: l.TasaOCuota } : {}),
+    ...(l.Importe !== undefined ? { ImporteDR: l.Importe } : {}),
+  });
+  const impuestos = impuestosPagados(
+    built.totales.conceptos.map((k) => ({
+      ImpuestosDR: { TrasladosDR: k.Traslados.map(dr), RetencionesDR: k.Retenciones.map(dr) },
+    })),
+  );
+  return { ...built, base: built.comprobante.SubTotal, impuestos };
 }

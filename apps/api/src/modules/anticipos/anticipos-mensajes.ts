@@ -18,8 +18,6 @@ export const otraMonedaAnticipo = (f: string, mf: string, a: string, ma: string)
   `La factura ${f} está en ${mf} y el anticipo ${a} en ${ma}: el anticipo se aplica a una factura en su misma moneda.`;
 export const noRelaciona = (f: string, a: string) =>
   `La factura ${f} no relaciona el anticipo ${a} con el tipo de relación 07 (CFDI por aplicación de anticipo): emita la factura por el valor total relacionándolo.`;
-export const facturaPpdAnticipo = (f: string) =>
-  `La factura ${f} es PPD: por ahora el anticipo se aplica a una factura PUE (pagada al emitirse, o con forma de pago 30 si el anticipo la cubre).`;
 export const anticipoAplicado = (a: string) =>
   `El anticipo ${a} ya está aplicado por completo: no queda nada que aplicar.`;
 export const FORMA_PAGO_NO_DE_ANTICIPO =

@@ -63,12 +63,12 @@ async function anticipo(e: Cobrador, importe = '8620.69') {
 }
 
 /** Step 2: the full value, 50,000.00 + IVA, relating the advances with 07 (for another client if given). */
-async function facturaFinal(e: Cobrador, uuids: string[], clientId = e.clientId) {
+async function facturaFinal(e: Cobrador, uuids: string[], clientId = e.clientId, ppd = false) {
   const res = await api(t, e, 'POST', `${V40}/facturas-ingreso`, {
     client_id: clientId,
     serie_id: e.serieId,
-    forma_pago: '03',
-    metodo_pago: 'PUE',
+    forma_pago: ppd ? '99' : '03',
+    metodo_pago: ppd ? 'PPD' : 'PUE',
     uso_cfdi: 'G03',
     cfdi_relacionados: uuids.length ? [{ tipo_relacion: '07', uuids }] : [],
     partidas: [
@@ -289,5 +289,20 @@ describe('anticipos: the SAT procedure (Guía de llenado 4.0, Apéndice 6)', () 
     const resto = await aplicar(a.id, { factura_id: f.id });
     expect(resto.statusCode, resto.body).toBe(200);
     expect(resto.json().data.data).toMatchObject({ paso: 'aplicado', restante_subtotal: '0.00' });
+  }, 90_000);
+
+  it('on a PPD invoice for the full value, the egreso lowers what the customer still owes (its balance and the receivables)', async () => {
+    const e = await seedCobrador(t, 10);
+    const nc = await serieNotas(e);
+    const a = await anticipo(e);
+    const f = await facturaFinal(e, [a.uuid], e.clientId, true);
+    const res = await api(t, e, 'POST', `${A}/${a.id}/aplicar`, { factura_id: f.id, serie_id: nc });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.data).toMatchObject({
+      paso: 'aplicado',
+      facturas: [{ id: f.id, metodo_pago: 'PPD', restante: '48000.00' }],
+    });
+    const resumen = (await api(t, e, 'GET', '/api/inicio/resumen')).json().data;
+    expect(resumen.por_cobrar).toEqual({ total: '48000.00', facturas: 1 });
   }, 90_000);
 });

@@ -3,6 +3,7 @@ import { buildAplicacionAnticipo, fechaLocal, type Comprobante } from '@repo/cfd
 import type { AplicarAnticipoRequest } from '@repo/contracts/anticipos';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { insertReducciones } from '../comprobantes/reducciones-en-vigor.queries.ts';
 import { bloquearFacturas, insertNotaCredito } from '../notas-credito/notas-credito.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';
 import type { TimbradoDeps } from '../timbrado/timbrado.service.ts';
@@ -106,6 +107,7 @@ export function aplicacionAnticipo(deps: Deps): TipoDocumento<DraftAplicacion, C
       });
       const { idempotency_key: _k, ...guardado } = draft;
       const c = r.comprobante;
+      const filas = [{ factura_id: ctx.facturaId, importe: c.Total, impuestos: r.impuestos }];
       await insertNotaCredito(
         tx,
         enterpriseId,
@@ -122,8 +124,11 @@ export function aplicacionAnticipo(deps: Deps): TipoDocumento<DraftAplicacion, C
           total: c.Total,
           draft: guardado,
         },
-        [{ factura_id: ctx.facturaId, importe: c.Total }],
+        filas,
       );
+      // The balance's ledger (migration 0032): the final invoice is lowered by the advance applied
+      // when the egreso is stamped, and given it back when it is cancelled.
+      await insertReducciones(tx, enterpriseId, sellado.id, filas);
       await insertAplicacion(tx, enterpriseId, {
         comprobante_id: sellado.id,
         anticipo_id: ctx.anticipoId,

@@ -27,7 +27,6 @@ import {
   anticipoCancelado,
   anticipoSinTimbrar,
   facturaCancelada,
-  facturaPpdAnticipo,
   facturaSinTimbrar,
   noRelaciona,
   otraMonedaAnticipo,
@@ -62,7 +61,7 @@ export function restanteDelAnticipo(a: AnticipoFila): string {
   return new Decimal(sub).minus(a.aplicado_base).toString();
 }
 
-/** Stamped, in force, of the same client and currency, relating the advance with 07, PUE. */
+/** Stamped, in force, of the same client and currency, relating the advance with 07. */
 function revisar(a: AnticipoFila, f: FacturaAcreditable): Campos {
   const na = nombreDe(a);
   const nf = nombreDe(f);
@@ -76,7 +75,6 @@ function revisar(a: AnticipoFila, f: FacturaAcreditable): Campos {
     agregar('factura_id', facturaSinTimbrar(nf));
   if (f.client_id !== a.client_id) agregar('factura_id', otroCliente(nf, na));
   if (f.moneda !== a.moneda) agregar('factura_id', otraMonedaAnticipo(nf, f.moneda, na, a.moneda));
-  if (f.metodo_pago === 'PPD') agregar('factura_id', facturaPpdAnticipo(nf));
   if (f.xml_timbrado && !errores.factura_id) {
     const rel = parseComprobanteXml(f.xml_timbrado).CfdiRelacionados ?? [];
     const uuid = a.uuid.toUpperCase();
