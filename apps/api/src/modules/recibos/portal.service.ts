@@ -16,6 +16,7 @@ import { createClient } from '../clients/clients.service.ts';
 import { sendByEmail } from '../comprobantes/envio-email.service.ts';
 import { createShareLink } from '../comprobantes/share-links.service.ts';
 import { createFactura } from '../facturas/factura-timbrado.service.ts';
+import { findProductService } from '../products-services/products-services.queries.ts';
 import { listSeries } from '../series/series.queries.ts';
 import { diaLocal } from '../timbrado/fecha-comprobante.ts';
 import {
@@ -77,23 +78,30 @@ export async function verTicket(
   slug: string,
   body: { codigo: string; total: string },
 ): Promise<PortalTicketResponse> {
-  const { row, zona, hasta } = await ticket(deps, slug, body.codigo, body.total);
+  const { p, row, zona, hasta } = await ticket(deps, slug, body.codigo, body.total);
   exigirPlazo(row, hasta, diaLocal(deps.now(), zona));
   const partidas = z
     .array(
       z.object({
+        product_service_id: z.number(),
         descripcion: z.string().nullable(),
         cantidad: z.string(),
         precio_unitario: z.string(),
       }),
     )
     .parse(row.partidas);
+  // A line without its own text shows its product's description, as the invoice will.
+  const productos = new Map<number, string>();
+  for (const id of new Set(partidas.map((x) => x.product_service_id))) {
+    const producto = await findProductService(deps.db, p.enterprise_id, id);
+    productos.set(id, producto?.description ?? '');
+  }
   return {
     folio: row.folio,
     fecha: row.fecha,
     total: dosDecimales(row.total),
     conceptos: partidas.map((x) => ({
-      descripcion: x.descripcion ?? '',
+      descripcion: x.descripcion ?? productos.get(x.product_service_id) ?? '',
       cantidad: x.cantidad,
       importe: decimal(x.cantidad).times(decimal(x.precio_unitario)).toFixed(2),
     })),

@@ -109,7 +109,9 @@ function FacturaLista({ factura }: { factura: PortalFacturaResponse }) {
         <div className="small text-break">Folio fiscal (UUID): {factura.uuid}</div>
       </Alert>
       <p>La enviamos a {factura.emails.join(', ')}. También puede verla y descargarla aquí:</p>
-      <Button href={factura.url}>Ver y descargar PDF y XML</Button>
+      <a className="btn btn-primary" href={factura.url}>
+        Ver y descargar PDF y XML
+      </a>
     </section>
   );
 }
