@@ -6,6 +6,7 @@
 //   node scripts/build.mjs            build what is stale
 //   node scripts/build.mjs --force    build everything
 //   node scripts/build.mjs --server   only the API (what the API's tests of the production start need)
+//   node scripts/build.mjs --web      only the SPA (the size budget), when stale
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -149,13 +150,22 @@ export function uncompiledExports(root = ROOT) {
 /**
  * The embedded database's template (apps/api/dist/pglite-template/): PGlite's initdb and the
  * migrations run here, once per build, so that a new DATA_DIR starts as a copy of it instead of
- * initializing PostgreSQL (apps/api/src/db/pglite-template.ts). The compiled modules it runs import
- * no workspace package, so plain node loads them.
+ * initializing PostgreSQL (apps/api/src/db/pglite-template.ts). Run by the compiled API in a node
+ * of its own, with the `compiled` condition its workspace imports need.
  */
-async function writeDatabaseTemplate(root) {
+function writeDatabaseTemplate(root) {
   const url = pathToFileURL(join(root, 'apps/api/dist/db/pglite-template.js')).href;
-  const { writePgliteTemplate } = await import(url);
-  await writePgliteTemplate();
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--conditions=compiled',
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(url)}); await m.writePgliteTemplate();`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('The embedded database template could not be made.');
 }
 
 export async function buildServer(root = ROOT, { force = false } = {}) {
@@ -164,7 +174,7 @@ export async function buildServer(root = ROOT, { force = false } = {}) {
   const inputs = serverInputs();
   if (!force && isFresh(root, inputs, SERVER_STAMP)) return false;
   for (const workspace of SERVER_WORKSPACES) await compileWorkspace(root, workspace);
-  await writeDatabaseTemplate(root);
+  writeDatabaseTemplate(root);
   writeFileSync(join(root, SERVER_STAMP), hashInputs(root, inputs));
   return true;
 }
@@ -198,7 +208,7 @@ export function buildWeb(root = ROOT, { force = false } = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const force = process.argv.includes('--force');
   const web = process.argv.includes('--server') ? false : buildWeb(ROOT, { force });
-  const server = await buildServer(ROOT, { force });
+  const server = process.argv.includes('--web') ? false : await buildServer(ROOT, { force });
   console.log(
     `SPA ${web ? 'built' : 'unchanged, not rebuilt'}; API ${server ? 'compiled' : 'unchanged, not recompiled'}.`,
   );
