@@ -13,6 +13,7 @@ import { findSerie } from '../series/series.queries.ts';
 import {
   DATOS_FISCALES_INCOMPLETOS,
   FACTURA_CANCELADA,
+  FACTURA_GLOBAL,
   FACTURA_NO_EXISTE,
   FACTURA_REPETIDA,
   FACTURA_SIN_TIMBRAR,
@@ -20,7 +21,11 @@ import {
   SERIE_NOTAS_NO_EXISTE,
   otraMoneda,
 } from './nota-credito-mensajes.ts';
-import { findFacturasAcreditables, type FacturaAcreditable } from './notas-credito.queries.ts';
+import {
+  findFacturasAcreditables,
+  sonGlobales,
+  type FacturaAcreditable,
+} from './notas-credito.queries.ts';
 
 export interface ContextoNota {
   serie: { id: number; serie: string; folio: number };
@@ -107,8 +112,12 @@ export async function cargarContexto(
   if (!datos?.rfc || !datos.razon_social || !datos.regimen_fiscal || !/^\d{5}$/.test(cp))
     throw new AppError('BAD_REQUEST', DATOS_FISCALES_INCOMPLETOS, { persistent: true });
   const porId = new Map(filas.map((f) => [f.id, f]));
-  if (draft.facturas.some((id) => !porId.has(id)))
+  const faltantes = draft.facturas.filter((id) => !porId.has(id));
+  if (faltantes.length > 0) {
+    if (await sonGlobales(deps.db, enterpriseId, faltantes))
+      throw new AppError('VALIDATION', { facturas: [FACTURA_GLOBAL] });
     throw new AppError('NOT_FOUND', FACTURA_NO_EXISTE);
+  }
   const facturas = draft.facturas.map((id) => porId.get(id)!);
   if (!serie || serie.kind !== NOTA_CREDITO.serie.kind)
     agregar(errores, 'serie_id', SERIE_NOTAS_NO_EXISTE);

@@ -17,3 +17,10 @@ export const NOTA_YA_CANCELADA = 'La nota de crédito ya está cancelada.';
 export const SOLO_NOTA_TIMBRADA = 'Solo se puede cancelar una nota de crédito timbrada.';
 export const NOTA_SIN_SUSTITUTO =
   'Con el motivo 01 indique el folio fiscal (UUID) de la nota de crédito que sustituye a esta.';
+/**
+ * The SAT allows a CFDI de egreso relating a global invoice (Guía de llenado del Anexo 20: receptor
+ * XAXX010101000 "PUBLICO EN GENERAL", régimen 616, UsoCFDI S01, the place of issue as its domicile,
+ * with InformacionGlobal), but this product does not issue it yet: refused, nothing stamped.
+ */
+export const FACTURA_GLOBAL =
+  'Por ahora las notas de crédito no se emiten sobre una factura global: emítalas sobre facturas de ingreso.';

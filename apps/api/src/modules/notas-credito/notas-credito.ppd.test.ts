@@ -16,6 +16,7 @@ import {
 import { getBalance } from '../credits/credits.service.ts';
 import { api } from '../facturas/facturas.test-support.ts';
 import { createSerie } from '../series/series.service.ts';
+import { FACTURA_GLOBAL } from './nota-credito-mensajes.ts';
 
 /**
  * Credit notes on PPD invoices (issue 25): the note lowers the balance the receivables, the invoice,
@@ -216,6 +217,27 @@ describe('a credit note on a PPD invoice', () => {
     const debe = await loQueDebe(e, f.id);
     expect(['464.00', '460.00']).toContain(debe.saldo);
   }, 90_000);
+});
+
+describe('a credit note on a global invoice', () => {
+  it('is refused in Spanish, with nothing stamped and no credit spent (not built yet)', async () => {
+    const e = await seedCobrador(t, 10);
+    // A stamped global invoice as its lifecycle leaves it: serie kind of the globals, no income draft.
+    const [g] = rowsOf<{ id: number }>(
+      await t.deps.db.execute(sql`
+        insert into comprobantes (enterprise_id, tipo, serie_kind, serie, folio, status, total,
+                                  xml_sellado, idempotency_key, xml_timbrado, uuid)
+        values (${e.enterpriseId}, 'I', 'facturas-globales', 'G', 1, 'timbrada', '116.00',
+                '<x/>', ${`global-${e.enterpriseId}`}, '<x/>', gen_random_uuid()::text)
+        returning id`),
+    );
+    const credito = await getBalance(t.deps.db, e.enterpriseId);
+    const res = await nota(e, g!.id, '10');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().dataError.facturas).toEqual([FACTURA_GLOBAL]);
+    expect(await getBalance(t.deps.db, e.enterpriseId)).toBe(credito);
+    expect(await egresos(e.enterpriseId)).toBe(0);
+  });
 });
 
 describe('POST /api/facturacion/V40/nota-credito/vista-previa', () => {

@@ -43,6 +43,17 @@ export async function findFacturasAcreditables(
   );
 }
 
+/** Whether any of `ids` is one of the enterprise's global invoices (serie kind of the globals). */
+export async function sonGlobales(db: Db, enterpriseId: number, ids: readonly number[]) {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from comprobantes
+       where enterprise_id = ${enterpriseId} and id in (${lista(ids)})
+         and serie_kind = 'facturas-globales'`),
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
 /** Locks the invoices' rows until the transaction ends (notes and payments of one invoice queue). */
 export async function bloquearFacturas(tx: Db, enterpriseId: number, ids: readonly number[]) {
   const rows = rowsOf<{ id: number; status: string }>(
