@@ -15,6 +15,7 @@ import { facturacionRoutes } from './route-table/facturacion-routes.ts';
 import { creditosRoutes } from './route-table/creditos-routes.ts';
 import { facturasGlobalesRoutes } from './route-table/facturas-globales-routes.ts';
 import { notasCreditoRoutes } from './route-table/notas-credito-routes.ts';
+import { anticiposRoutes } from './route-table/anticipos-routes.ts';
 import { centroDeAyudaRoutes } from './route-table/centro-de-ayuda-routes.ts';
 import { clientesRoutes } from './route-table/clientes-routes.ts';
 import { productosServiciosRoutes } from './route-table/productos-servicios-routes.ts';
@@ -33,6 +34,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...creditosRoutes,
   ...facturasGlobalesRoutes,
   ...notasCreditoRoutes,
+  ...anticiposRoutes,
   ...centroDeAyudaRoutes,
   ...clientesRoutes,
   ...productosServiciosRoutes,

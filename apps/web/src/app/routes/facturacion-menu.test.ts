@@ -30,6 +30,12 @@ describe('the invoicing menu (/facturacion)', () => {
         text: 'Vea sus notas de crédito por descuento, bonificación o devolución; se emiten desde la factura timbrada.',
         path: '/facturacion/notas-credito',
       },
+      {
+        name: 'facturacion.anticipos',
+        title: 'Anticipos',
+        text: 'Registre un anticipo y siga los pasos del SAT hasta aplicarlo; vea los que faltan por aplicar.',
+        path: '/facturacion/anticipos',
+      },
     ]);
   });
 
@@ -46,6 +52,7 @@ describe('the invoicing menu (/facturacion)', () => {
       'Pagos pendientes',
       'Facturas globales',
       'Notas de crédito',
+      'Anticipos',
       'Notas de débito',
     ]);
   });

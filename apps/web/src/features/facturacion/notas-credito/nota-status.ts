@@ -13,4 +13,5 @@ export function notaStatus(status: string): { label: string; bg: string } {
 export const RELACION: Record<string, string> = {
   '01': '01 - Descuento o bonificación',
   '03': '03 - Devolución de mercancía',
+  '07': '07 - Aplicación de anticipo',
 };

@@ -58,7 +58,8 @@ export function ResumenInicio() {
   if (resumen.isError) {
     return <Alert variant="warning">No fue posible cargar el resumen de sus facturas.</Alert>;
   }
-  const { meses, por_cobrar, cancelaciones_en_proceso, recientes } = resumen.data;
+  const { meses, por_cobrar, cancelaciones_en_proceso, recientes, anticipos_sin_aplicar } =
+    resumen.data;
   const actual = meses[11];
   const anterior = meses[10];
   const cambio = actual && anterior ? variacion(actual.total, anterior.total) : null;
@@ -96,6 +97,16 @@ export function ResumenInicio() {
           />
         </Col>
       </Row>
+      {anticipos_sin_aplicar.anticipos > 0 && (
+        // Issue 25: an advance received and never applied stays in sight until its credit note.
+        <Alert variant="warning" className="mb-0" data-testid="inicio-anticipos">
+          {anticipos_sin_aplicar.anticipos === 1
+            ? 'Tiene 1 anticipo sin aplicar'
+            : `Tiene ${NUMBER.format(anticipos_sin_aplicar.anticipos)} anticipos sin aplicar`}{' '}
+          por {formatCurrency(anticipos_sin_aplicar.total)}.{' '}
+          <Link to="/facturacion/anticipos">Ver anticipos</Link>
+        </Alert>
+      )}
       <Card className="shadow-sm">
         <Card.Body>
           <Card.Title as="h2" className="h6 fw-bold">

@@ -51,6 +51,11 @@ export function FacturaFormScreen(props: {
   mode: FacturaFormMode;
   facturaId: number | null;
   altaRapida?: AltaRapida;
+  /**
+   * A new invoice for the full value of an advance (step 2 of the SAT's procedure, Guía de llenado
+   * 4.0, Apéndice 6): its client and the advance related with 07 come filled in.
+   */
+  anticipo?: { clientId: number; uuid: string } | null;
 }) {
   const { enterprise } = useSession();
   const enterpriseId = enterprise?.id ?? null;
@@ -61,7 +66,7 @@ export function FacturaFormScreen(props: {
   const emisor = useDatosFiscales(enterpriseId);
   const sellos = useSellosFiscales(enterpriseId);
   const factura = useFactura(props.mode === 'nuevo' ? null : props.facturaId);
-  const clientId = factura.data?.draft?.client_id ?? null;
+  const clientId = factura.data?.draft?.client_id ?? props.anticipo?.clientId ?? null;
   const client = useClient(clientId);
 
   const catalogo = useMemo(
@@ -113,7 +118,8 @@ export function FacturaFormScreen(props: {
     base.some((q) => q.isPending) ||
     // The issuer's zone sets the invoice's default date.
     emisor.isPending ||
-    (props.mode !== 'nuevo' && (factura.isPending || (clientId !== null && client.isPending)));
+    (props.mode !== 'nuevo' && factura.isPending) ||
+    (clientId !== null && client.isPending);
   if (loading || !rubros.data || !series.data) {
     return (
       <>
@@ -125,6 +131,13 @@ export function FacturaFormScreen(props: {
 
   const zona = emisor.data?.zona_horaria ?? null;
   let initialValues = facturaVacia(new Date(), zona);
+  if (props.mode === 'nuevo' && props.anticipo)
+    initialValues = {
+      ...initialValues,
+      client_id: props.anticipo.clientId,
+      uso_cfdi: client.data?.usoCfdi ?? '',
+      cfdi_relacionados: [{ tipo_relacion: '07', uuids: props.anticipo.uuid }],
+    };
   let fechaMovida: { guardada: string; nueva: string } | null = null;
   if (props.mode !== 'nuevo' && factura.data) {
     const f = factura.data;
