@@ -9,4 +9,5 @@ export type * from './types.ts';
 export * from './conversion-pago.ts';
 export * from './parcialidad.ts';
 export * from './nota-credito.ts';
+export * from './locales-por-concepto.ts';
 export * from './anticipo.ts';

@@ -1,4 +1,4 @@
-import { calcularComprobante, repartirPorResiduoMayor } from '@repo/cfdi/calc';
+import { calcularComprobante, localesPorConcepto } from '@repo/cfdi/calc';
 import { Decimal, decimal, formatear } from '@repo/cfdi/decimal';
 import type { Comprobante } from '@repo/cfdi/xml';
 import type { FacturaDraft, PartidaDetail } from '@repo/contracts/facturas';
@@ -6,7 +6,8 @@ import { conceptoDraft, type ContextoFactura } from './factura-builder.ts';
 
 /**
  * The draft's lines with their product's data and their amounts as the engine computes them; the
- * local taxes of the document are shared among its lines by largest remainder, like the form does.
+ * local taxes of the document are shared among its lines by the engine's localesPorConcepto, as the
+ * form shows them.
  * `xml` (a stamped invoice's CFDI) gives the texts as invoiced.
  */
 export function partidasDetalle(
@@ -18,28 +19,15 @@ export function partidasDetalle(
   const calc = calcularComprobante({ moneda: draft.moneda, conceptos });
   const d = calc.ok ? calc.totales.decimales : 2;
   const cero = formatear(new Decimal(0), d);
-  const localesPorLinea = draft.partidas.map(() => new Decimal(0));
-  if (calc.ok) {
-    const grupos = new Map<string, { signo: number; tasa: Decimal; lineas: number[] }>();
-    conceptos.forEach((c, i) => {
-      for (const l of c.impuestosLocales ?? []) {
-        const tasa = decimal(formatear(decimal(l.tasa), 2));
-        const k = `${l.tipo}|${l.nombre.replace(/\s+/g, ' ').trim()}|${tasa.toFixed()}`;
-        const g = grupos.get(k) ?? { signo: l.tipo === 'traslado' ? 1 : -1, tasa, lineas: [] };
-        g.lineas.push(i);
-        grupos.set(k, g);
-      }
-    });
-    for (const g of grupos.values()) {
-      const exactos = g.lineas.map((i) =>
-        decimal(calc.totales.conceptos[i]!.BaseLocal).times(g.tasa).dividedBy(100),
-      );
-      const partes = repartirPorResiduoMayor(exactos, 2);
-      g.lineas.forEach((i, j) => {
-        localesPorLinea[i] = localesPorLinea[i]!.plus(partes[j]!.times(g.signo));
-      });
-    }
-  }
+  // The engine's one spread of the local taxes over the lines, the same the form shows.
+  const localesPorLinea = calc.ok
+    ? localesPorConcepto(conceptos, calc.totales.conceptos).map((ls) =>
+        ls.reduce(
+          (a, l) => (l.tipo === 'traslado' ? a.plus(l.importe) : a.minus(l.importe)),
+          new Decimal(0),
+        ),
+      )
+    : draft.partidas.map(() => new Decimal(0));
   return draft.partidas.map((p, i) => {
     const product = ctx.productos.get(p.product_service_id);
     const k = xml?.Conceptos[i];

@@ -200,3 +200,28 @@ describe('porcentajeDeTasa', () => {
     expect(porcentajeDeTasa('0.265')).toBe('26.5%');
   });
 });
+
+describe('local taxes: the lines show the engine spread, as the API line detail (issue 25)', () => {
+  const conLocal = (nombre: string): PartidaCalculo => ({
+    cantidad: '1',
+    precioUnitario: '0.10',
+    descuento: '0',
+    impuestos: {
+      impuestos: [],
+      impuestosLocales: [{ tipo: 'traslado', nombre, tasa: '3.5' }],
+      desconocidos: 0,
+    },
+  });
+
+  it('each line shares the tax its document states: a non-breaking space is another tax', () => {
+    const r = calcularFactura({
+      moneda: 'MXN',
+      partidas: [conLocal('ISH\u00A0Hotel'), conLocal('ISH Hotel'), conLocal('ISH Hotel')],
+    });
+    expect(r.totales.localesTrasladados.map((l) => l.importe)).toEqual(['0.00', '0.01']);
+    // The cent of "ISH Hotel" (R2(0.007)) belongs to its first line, not to the other tax's line.
+    expect(
+      r.partidas.map((p) => (p.ok ? p.calculo.localesTrasladados.map((l) => l.importe) : null)),
+    ).toEqual([['0.00'], ['0.01'], ['0.00']]);
+  });
+});

@@ -1,7 +1,8 @@
 import {
   calcularComprobante,
-  repartirPorResiduoMayor,
+  localesPorConcepto,
   type ConceptoDraft,
+  type LocalDeConcepto,
   type ErrorCalculo,
   type LineaImpuesto,
   type TotalesCalculados,
@@ -124,47 +125,24 @@ const CERO_TOTALES = (d: number): TotalesFactura => {
 };
 
 /**
- * Each partida's share of the document's local taxes: the engine computes them per tax over the sum
- * of the bases; the shares are spread by largest remainder so the lines add up to it exactly.
+ * Each partida's share of the document's local taxes, as the API's line detail shows it: the
+ * engine's one spread (localesPorConcepto, largest remainder), so the lines add up to the document.
  */
 function localesPorPartida(
   conceptos: readonly ConceptoDraft[],
   totales: TotalesCalculados,
 ): { trasladados: ImpuestoMostrado[]; retenidos: ImpuestoMostrado[] }[] {
-  const out = conceptos.map(() => ({
-    trasladados: [] as ImpuestoMostrado[],
-    retenidos: [] as ImpuestoMostrado[],
-  }));
-  const grupos = new Map<
-    string,
-    { tipo: 'traslado' | 'retencion'; nombre: string; tasa: string; lineas: number[] }
-  >();
-  conceptos.forEach((c, i) => {
-    for (const loc of c.impuestosLocales ?? []) {
-      const nombre = loc.nombre.replace(/\s+/g, ' ').trim();
-      const tasa = formatear(decimal(loc.tasa), 2);
-      const k = `${loc.tipo}|${nombre}|${tasa}`;
-      const g = grupos.get(k) ?? { tipo: loc.tipo, nombre, tasa, lineas: [] };
-      g.lineas.push(i);
-      grupos.set(k, g);
-    }
-  });
-  for (const g of grupos.values()) {
-    const exactos = g.lineas.map((i) =>
-      decimal(totales.conceptos[i]!.BaseLocal).times(decimal(g.tasa)).dividedBy(100),
-    );
-    const partes = repartirPorResiduoMayor(exactos, 2);
-    g.lineas.forEach((i, j) => {
-      const m: ImpuestoMostrado = {
-        etiqueta: `${g.nombre} ${decimal(g.tasa).toFixed()}%`,
-        base: totales.conceptos[i]!.BaseLocal,
-        importe: formatear(partes[j]!, 2),
-      };
-      if (g.tipo === 'traslado') out[i]!.trasladados.push(m);
-      else out[i]!.retenidos.push(m);
+  return localesPorConcepto(conceptos, totales.conceptos).map((locales) => {
+    const comoMostrado = (l: LocalDeConcepto): ImpuestoMostrado => ({
+      etiqueta: `${l.nombre} ${decimal(l.tasa).toFixed()}%`,
+      base: l.base,
+      importe: l.importe,
     });
-  }
-  return out;
+    return {
+      trasladados: locales.filter((l) => l.tipo === 'traslado').map(comoMostrado),
+      retenidos: locales.filter((l) => l.tipo === 'retencion').map(comoMostrado),
+    };
+  });
 }
 
 function sumar(valores: readonly (string | null)[]): Decimal {
