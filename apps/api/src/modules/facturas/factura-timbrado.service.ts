@@ -6,7 +6,7 @@ import { facturaIngreso, type Deps } from './factura-tipo.ts';
 import { deletePreFactura } from './facturas-borrador.queries.ts';
 import { marcarFacturasPpd } from './ppd-pendientes.queries.ts';
 import { findFactura, findFacturaDePreFactura } from './facturas.queries.ts';
-import { getFactura, preFactura, sinClave } from './facturas.service.ts';
+import { getFactura, preFactura, sinClave, type DatosDelDraft } from './facturas.service.ts';
 
 /** Stamping an invoice: a new one, or a pre-invoice (as saved or with edited data). */
 
@@ -24,9 +24,19 @@ async function timbrarDraft(
   origen: { preFacturaId: number | null; idempotencyKey: string | null },
   sustituye: number | null = null,
 ) {
+  // The master data the stamp loaded answers the request too: the stamped invoice's detail is
+  // built from it in memory instead of being read again (issue 26: one round trip each).
+  let cargados: DatosDelDraft | undefined;
+  const tipo = facturaIngreso(deps);
+  const cargarContexto = tipo.cargarContexto;
+  tipo.cargarContexto = async (e, d) => {
+    const ctx = await cargarContexto(e, d);
+    cargados = { ctx, errores: {}, datosFiscalesCompletos: true };
+    return ctx;
+  };
   const stamped = await emitirDocumento(
     deps,
-    facturaIngreso(deps),
+    tipo,
     enterpriseId,
     draft,
     origen.preFacturaId !== null
@@ -40,10 +50,11 @@ async function timbrarDraft(
   }
   // settings_v40.has_ppd_invoices: true from the first stamped PPD invoice on.
   if (draft.metodo_pago === 'PPD') await marcarFacturasPpd(deps.db, enterpriseId);
-  return {
-    factura: await getFactura(deps, enterpriseId, stamped.id),
-    user_total_remaining_credits: await getBalance(deps.db, enterpriseId),
-  };
+  const [factura, creditos] = await Promise.all([
+    getFactura(deps, enterpriseId, stamped.id, cargados),
+    getBalance(deps.db, enterpriseId),
+  ]);
+  return { factura, user_total_remaining_credits: creditos };
 }
 
 /**

@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors.ts';
 import { findClient } from '../clients/clients.queries.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
 import { findLocalTax } from '../impuestos/local-taxes.ts';
-import { findProductService } from '../products-services/products-services.queries.ts';
+import { findProductServices } from '../products-services/products-services.queries.ts';
 import { findCurrentSellos } from '../sellos-fiscales/sellos-fiscales.queries.ts';
 import { findSerie } from '../series/series.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';
@@ -73,41 +73,37 @@ export async function cargarDatos(
 }> {
   const { db } = deps;
   const errores: Campos = {};
-  const [datos, client, serie] = await Promise.all([
-    findDatosFiscales(db, enterpriseId),
-    findClient(db, enterpriseId, draft.client_id),
-    findSerie(db, enterpriseId, draft.serie_id),
-  ]);
-  if (!client) agregar(errores, 'client_id', CLIENTE_NO_EXISTE);
-  if (!serie || serie.kind !== 'facturas-ingreso') agregar(errores, 'serie_id', SERIE_NO_EXISTE);
-
   const productIds = [...new Set(draft.partidas.map((p) => p.product_service_id))];
-  const productos = new Map<number, ProductServiceResponse>();
-  for (const id of productIds) {
-    const p = await findProductService(db, enterpriseId, id);
-    if (p) productos.set(id, p);
-  }
   const taxIds = [
     ...new Set(
       draft.partidas.flatMap((p) => [...p.impuestos_trasladados, ...p.impuestos_retenidos]),
     ),
   ];
-  const impuestos = new Map<number, ImpuestoFederal>();
-  if (taxIds.length) {
-    const rows = await db
-      .select({
-        id: impuestosTable.id,
-        tipo: impuestosTable.tipo,
-        tax_type: impuestosTable.tax_type,
-        tipo_factor: impuestosTable.tipo_factor,
-        value: impuestosTable.value,
-      })
-      .from(impuestosTable)
-      .where(
-        and(eq(impuestosTable.enterprise_id, enterpriseId), inArray(impuestosTable.id, taxIds)),
-      );
-    for (const r of rows) impuestos.set(r.id, r);
-  }
+  // Every read at once: the products in one statement, whatever the number of lines.
+  const [datos, client, serie, productRows, taxRows] = await Promise.all([
+    findDatosFiscales(db, enterpriseId),
+    findClient(db, enterpriseId, draft.client_id),
+    findSerie(db, enterpriseId, draft.serie_id),
+    findProductServices(db, enterpriseId, productIds),
+    taxIds.length
+      ? db
+          .select({
+            id: impuestosTable.id,
+            tipo: impuestosTable.tipo,
+            tax_type: impuestosTable.tax_type,
+            tipo_factor: impuestosTable.tipo_factor,
+            value: impuestosTable.value,
+          })
+          .from(impuestosTable)
+          .where(
+            and(eq(impuestosTable.enterprise_id, enterpriseId), inArray(impuestosTable.id, taxIds)),
+          )
+      : [],
+  ]);
+  if (!client) agregar(errores, 'client_id', CLIENTE_NO_EXISTE);
+  if (!serie || serie.kind !== 'facturas-ingreso') agregar(errores, 'serie_id', SERIE_NO_EXISTE);
+  const productos = new Map<number, ProductServiceResponse>(productRows.map((p) => [p.id, p]));
+  const impuestos = new Map<number, ImpuestoFederal>(taxRows.map((r) => [r.id, r]));
   const locales = new Map<string, ImpuestoLocalDato>();
   draft.partidas.forEach((p, i) => {
     if (!productos.has(p.product_service_id)) {
@@ -177,14 +173,16 @@ export async function cargarContexto(
   enterpriseId: number,
   draft: FacturaDraft,
 ): Promise<ContextoFactura> {
-  const { ctx, errores, datosFiscalesCompletos } = await cargarDatos(deps, enterpriseId, draft);
+  const [{ ctx, errores, datosFiscalesCompletos }, sellos] = await Promise.all([
+    cargarDatos(deps, enterpriseId, draft),
+    findCurrentSellos(deps.db, enterpriseId),
+  ]);
   if (!datosFiscalesCompletos) {
     throw new AppError('BAD_REQUEST', DATOS_FISCALES_INCOMPLETOS, { persistent: true });
   }
   if (Object.keys(errores).length > 0 || !ctx.client || !ctx.serie) {
     throw new AppError('VALIDATION', errores);
   }
-  const sellos = await findCurrentSellos(deps.db, enterpriseId);
   return {
     ...ctx,
     client: ctx.client,
@@ -281,6 +279,8 @@ export function facturaIngreso(deps: Deps): TipoDocumento<FacturaDraft, Contexto
         draftRowValues(draft, { rfc: previa.Receptor.Rfc, nombre: previa.Receptor.Nombre }),
       ),
     buscarSelladoIgual: (enterpriseId, draft) => findSelladaConDraft(deps.db, enterpriseId, draft),
+    sellosDelContexto: (ctx) =>
+      ctx.vigenciaSellos ? { expiration_date: ctx.vigenciaSellos.hasta } : null,
   };
 }
 

@@ -58,18 +58,29 @@ export async function getFactura(
   deps: Deps,
   enterpriseId: number,
   id: number,
+  /** The master data of the invoice's draft when the caller has just loaded it (a stamp's answer). */
+  cargados?: DatosDelDraft,
 ): Promise<FacturaDetail> {
   // A stamped pre-invoice has a new id: its old link answers the stamped invoice (with its id).
   const row =
     (await findFactura(deps.db, enterpriseId, id)) ??
     (await findFacturaDePreFactura(deps.db, enterpriseId, id));
   if (!row) throw new AppError('NOT_FOUND', FACTURA_NO_EXISTE);
-  return detalle(deps, enterpriseId, row);
+  return detalle(deps, enterpriseId, row, cargados);
 }
 
-async function detalle(deps: Deps, enterpriseId: number, row: FacturaRow): Promise<FacturaDetail> {
+/** What cargarDatos answers for a draft: its master data, what is missing, the tax data's state. */
+export type DatosDelDraft = Awaited<ReturnType<typeof cargarDatos>>;
+
+async function detalle(
+  deps: Deps,
+  enterpriseId: number,
+  row: FacturaRow,
+  cargados?: DatosDelDraft,
+): Promise<FacturaDetail> {
   const draft = row.draft;
-  const { ctx, errores, datosFiscalesCompletos } = await cargarDatos(deps, enterpriseId, draft);
+  const { ctx, errores, datosFiscalesCompletos } =
+    cargados ?? (await cargarDatos(deps, enterpriseId, draft));
   let cfdi: Comprobante | null = null;
   const cfdiErrores: string[] = [];
   // Stamped: the PAC's XML; sealed (waiting for the PAC, or rejected): the XML that was sent.

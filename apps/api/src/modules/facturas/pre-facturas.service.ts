@@ -21,6 +21,8 @@ async function prepararPreFactura(deps: Deps, enterpriseId: number, draft: Factu
   const ctx = await cargarContexto(deps, enterpriseId, draft);
   const comprobante = await validarPrevia(deps, ctx, draft, deps.now(), { timbrando: false });
   return {
+    // What the answer's detail is built from: just read, not read again (issue 26).
+    cargados: { ctx, errores: {}, datosFiscalesCompletos: true },
     comprobante: {
       serie_id: ctx.serie.id,
       serie: ctx.serie.serie,
@@ -46,7 +48,7 @@ export async function savePreFactura(
   const id = await withTransaction(deps.db, (tx) =>
     insertPreFactura(tx, enterpriseId, p.comprobante, p.values),
   );
-  return getFactura(deps, enterpriseId, id);
+  return getFactura(deps, enterpriseId, id, p.cargados);
 }
 
 /** PUT /facturacion/V40/pre-facturas-ingreso/{id}: replaces a pre-invoice's data. */
@@ -62,7 +64,7 @@ export async function updatePreFacturaDraft(
     updatePreFactura(tx, enterpriseId, id, p.comprobante, p.values),
   );
   if (!ok) throw new AppError('CONFLICT', SOLO_PRE_FACTURA_EDITAR);
-  return getFactura(deps, enterpriseId, id);
+  return getFactura(deps, enterpriseId, id, p.cargados);
 }
 
 /** DELETE /facturacion/V40/pre-facturas-ingreso/{id}. */

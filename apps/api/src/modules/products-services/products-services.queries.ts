@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ProductServiceResponse } from '@repo/contracts/products-services';
 import type { Db } from '../../db/client.ts';
 import { productsServices } from '../../db/schema/products-services.ts';
@@ -82,6 +82,13 @@ export function selectProducts(db: Db, where: SQL | undefined) {
 export async function findProductService(db: Db, enterpriseId: number, id: number) {
   const [row] = await selectProducts(db, and(eq(p.enterprise_id, enterpriseId), eq(p.id, id)));
   return row ? toResponse(row) : null;
+}
+
+/** The enterprise's products of these ids (those that exist), in one statement. */
+export async function findProductServices(db: Db, enterpriseId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db, and(eq(p.enterprise_id, enterpriseId), inArray(p.id, ids)));
+  return rows.map(toResponse);
 }
 
 /** Another product of the enterprise with this internal code, ignoring case. */

@@ -72,6 +72,11 @@ export interface TipoDocumento<Draft, Ctx extends { serie: { id: number } }> {
    * same form sent again resends it instead of sealing a second document.
    */
   buscarSelladoIgual?: (enterpriseId: number, draft: Draft) => Promise<{ id: number } | null>;
+  /**
+   * The enterprise's current seal as `cargarContexto` already read it (null: none), so that the
+   * stamp does not read it again; absent: the lifecycle reads it.
+   */
+  sellosDelContexto?: (ctx: Ctx) => { expiration_date: Date } | null;
 }
 
 /**
@@ -91,8 +96,14 @@ export type OrigenEmision =
 export const SIN_SELLOS_TIMBRAR = 'Registre sus sellos digitales (CSD) antes de timbrar.';
 
 /** Spec section 5: expired (or missing) seals block stamping before anything else happens. */
-export async function exigirSellosVigentes(db: Db, enterpriseId: number, instante: Date) {
-  const sellos = await findCurrentSellos(db, enterpriseId);
+export async function exigirSellosVigentes(
+  db: Db,
+  enterpriseId: number,
+  instante: Date,
+  /** The current seal when the caller has just read it (null: none). */
+  leidos?: { expiration_date: Date } | null,
+) {
+  const sellos = leidos !== undefined ? leidos : await findCurrentSellos(db, enterpriseId);
   if (!sellos) throw new AppError('BAD_REQUEST', SIN_SELLOS_TIMBRAR, { persistent: true });
   if (instante.getTime() > sellos.expiration_date.getTime()) {
     throw new AppError('BAD_REQUEST', SELLOS_EXPIRADOS_MESSAGE, { persistent: true });
@@ -140,7 +151,7 @@ async function emitir<Draft, Ctx extends { serie: { id: number } }>(
 ): Promise<ComprobanteRow> {
   const ctx = await tipo.cargarContexto(enterpriseId, draft, opciones);
   const instante = deps.now();
-  await exigirSellosVigentes(deps.db, enterpriseId, instante);
+  await exigirSellosVigentes(deps.db, enterpriseId, instante, tipo.sellosDelContexto?.(ctx));
   const previa = await tipo.validar(ctx, draft, instante);
 
   let key: string;
