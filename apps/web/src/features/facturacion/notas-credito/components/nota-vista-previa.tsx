@@ -11,7 +11,9 @@ function Fila(props: { etiqueta: string; valor: string; testId?: string; fuerte?
   return (
     <div className={`d-flex justify-content-between gap-3${props.fuerte ? ' fw-bold' : ''}`}>
       <span>{props.etiqueta}</span>
-      <span data-testid={props.testId}>{props.valor}</span>
+      <span className="text-end text-nowrap" data-testid={props.testId}>
+        {props.valor}
+      </span>
     </div>
   );
 }
