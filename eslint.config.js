@@ -164,4 +164,33 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Type-aware rules (issue 26): mistakes only the type checker sees. A promise nobody awaits or
+    // catches (a rejection that crashes the process or is lost), a promise where a callback's result
+    // is ignored, `await` on what is not a promise, a value turned into "[object Object]" in a
+    // message, a thrown non-Error, an assertion that changes nothing. Every .ts/.tsx file is checked
+    // with the program of its own tsconfig.json (projectService). First on the workspace packages
+    // (the engine, the PAC, the catalogs, the contracts); the apps and e2e are next.
+    files: ['packages/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/no-array-delete': 'error',
+      '@typescript-eslint/no-duplicate-type-constituents': 'error',
+      '@typescript-eslint/no-redundant-type-constituents': 'error',
+    },
+  },
 );

@@ -117,8 +117,8 @@ describe('prefix unions built with the index, pages walked only as far as asked'
       { rows: c.unidades.rows, spec: UNIDADES_SPEC, qs: ['k', 'kg', 'e', 'h8', 'm', 'met'] },
     ] as const;
     for (const caso of casos) {
-      const pre = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec as never);
-      const live = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec as never, {
+      const pre = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec);
+      const live = new TextIndex<(typeof caso.rows)[number]>(caso.rows, caso.spec, {
         precompute: false,
       });
       for (const q of caso.qs) {

@@ -102,7 +102,7 @@ export function generateTestCsd(opts: TestCsdOptions): TestCsd {
   ];
   if (!opts.fiel)
     attrs.push({ type: OID.OU, value: opts.sucursal ?? 'CSD de pruebas', valueTagClass: utf8 });
-  cert.setSubject(attrs as unknown as forge.pki.CertificateField[]);
+  cert.setSubject(attrs);
   const caCert = forge.pki.certificateFromPem(ca.certificatePem);
   cert.setIssuer(caCert.subject.attributes);
   const extensions: object[] = [

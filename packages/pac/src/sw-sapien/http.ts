@@ -67,7 +67,7 @@ export async function http(
 export function json(a: HttpAnswer): SwEnvelope {
   try {
     const v = JSON.parse(a.text) as unknown;
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as SwEnvelope;
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v;
   } catch {
     // fall through
   }

@@ -216,14 +216,14 @@ export class SwSapienPac implements Pac {
     const mapa = env.data?.['uuid'];
     const acuse = str(env.data?.['acuse']);
     const uuid = input.uuid.toUpperCase();
-    const codigo =
+    const valor =
       mapa && typeof mapa === 'object'
-        ? String(
-            Object.entries(mapa as Record<string, unknown>).find(
-              ([k]) => k.toUpperCase() === uuid,
-            )?.[1] ?? '',
-          )
-        : '';
+        ? Object.entries(mapa as Record<string, unknown>).find(
+            ([k]) => k.toUpperCase() === uuid,
+          )?.[1]
+        : undefined;
+    // a status code is a string or a number; anything else is a malformed answer, not "[object Object]"
+    const codigo = typeof valor === 'string' || typeof valor === 'number' ? String(valor) : '';
     if (!codigo || !acuse)
       throw new PacRespuestaInvalidaError('MALFORMED', mensajePac('MALFORMED'), a.text);
     if (codigo !== '201' && codigo !== '202') {
