@@ -30,7 +30,7 @@ export function verificarSello(
   sello: string,
   certificate: X509Certificate | Certificado | KeyObject | Buffer,
 ): boolean {
-  let key: KeyObject  ;
+  let key: KeyObject;
   if (certificate instanceof X509Certificate) key = certificate.publicKey;
   else if (Buffer.isBuffer(certificate)) key = new X509Certificate(certificate).publicKey;
   else if ('x509' in certificate) key = certificate.x509.publicKey;

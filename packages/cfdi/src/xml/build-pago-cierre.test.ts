@@ -153,7 +153,7 @@ describe('the last payment closes every tax of the invoice to the cent', () => {
 
   it('any invoice, any split: traslados and retenciones, Tasa and Cuota, all close', () => {
     let semilla = 24;
-    const azar = () => ((semilla = (semilla * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const azar = () => (semilla = (semilla * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const posibles: Imp[] = [
       IVA16,
       IEPS_CUOTA,
