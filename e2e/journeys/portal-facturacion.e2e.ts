@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReciboResponse } from '@repo/contracts/recibos';
+import { signInPage } from '../fixtures/accounts.ts';
 import { PHONE, horizontalOverflow, newPage, screenshot } from '../fixtures/browser.ts';
 import { type FacturacionSetup, setUpFacturacion } from '../fixtures/facturacion.ts';
 import { useJourney } from '../fixtures/journey.ts';
@@ -76,9 +77,7 @@ describe('self-invoicing portal', () => {
     await screenshot(page, 'portal-factura-telefono');
 
     const mail = await journey.smtp.takeMail('xochilt@cafe-cliente.mx', 15_000);
-    expect(mail.attachments.map((a) => a.filename).join(' ')).toMatch(
-      /\.pdf.*\.xml|\.xml.*\.pdf/,
-    );
+    expect(mail.attachments.map((a) => a.filename).join(' ')).toMatch(/\.pdf.*\.xml|\.xml.*\.pdf/);
 
     // The enterprise sees the receipt invoiced.
     const despues = await setup.api.get<ReciboResponse>(`recibos/detalle/${recibo.id}`);
@@ -86,5 +85,27 @@ describe('self-invoicing portal', () => {
     await lista.getByRole('link', { name: 'Ver y descargar PDF y XML' }).click();
     await page.waitForURL('**/compartir/**');
     await page.context().close();
+  });
+
+  it('the enterprise sees its receipts, the invoiced one with its invoice, and the QR of each', async () => {
+    for (const [nombre, viewport] of [
+      ['escritorio', undefined],
+      ['telefono', PHONE],
+    ] as const) {
+      const page = await newPage(journey.browser, journey.app.url, viewport);
+      await signInPage(page, setup.session);
+      await page.goto('/facturacion/recibos');
+      const tabla = page.getByTestId('recibos-tabla');
+      const fila = tabla.locator('tr', { hasText: '$ 197.20' });
+      await expect.poll(() => fila.innerText()).toContain('Facturado');
+      expect(await page.getByTestId('portal-url').inputValue()).toContain('/facturar/');
+      await fila.getByRole('button', { name: 'Ver' }).click();
+      const detalle = page.getByTestId('recibo-detalle');
+      await detalle.getByRole('img', { name: /Código QR/ }).waitFor();
+      expect(await detalle.innerText()).toContain(recibo.codigo.slice(0, 4));
+      expect(await horizontalOverflow(page)).toBe(0);
+      await screenshot(page, `recibos-${nombre}`);
+      await page.context().close();
+    }
   });
 });

@@ -83,6 +83,8 @@ export const ReciboResponse = z.object({
   facturable_hasta: z.string(),
   /** The portal's address with the code filled in: the ticket's QR. */
   url_portal: z.string(),
+  /** That address as a QR code (SVG), in the answer of one receipt only. */
+  qr_svg: z.string().optional(),
 });
 export type ReciboResponse = z.infer<typeof ReciboResponse>;
 

@@ -16,6 +16,7 @@ import { creditosRoutes } from './route-table/creditos-routes.ts';
 import { facturasGlobalesRoutes } from './route-table/facturas-globales-routes.ts';
 import { notasCreditoRoutes } from './route-table/notas-credito-routes.ts';
 import { anticiposRoutes } from './route-table/anticipos-routes.ts';
+import { recibosRoutes } from './route-table/recibos-routes.ts';
 import { centroDeAyudaRoutes } from './route-table/centro-de-ayuda-routes.ts';
 import { clientesRoutes } from './route-table/clientes-routes.ts';
 import { productosServiciosRoutes } from './route-table/productos-servicios-routes.ts';
@@ -35,6 +36,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...facturasGlobalesRoutes,
   ...notasCreditoRoutes,
   ...anticiposRoutes,
+  ...recibosRoutes,
   ...centroDeAyudaRoutes,
   ...clientesRoutes,
   ...productosServiciosRoutes,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ok, paginated } from '@repo/contracts/envelope';
 import {
@@ -90,7 +91,9 @@ export function recibosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { enterpriseId } = authOf(request);
         const row = await buscarRecibo(deps.db, enterpriseId, request.params.id);
         if (!row) throw new AppError('NOT_FOUND', RECIBO_MENSAJES.noExiste);
-        return envelope(await respuestaDe(deps, enterpriseId, row));
+        const recibo = await respuestaDe(deps, enterpriseId, row);
+        const qr_svg = await QRCode.toString(recibo.url_portal, { type: 'svg', margin: 1 });
+        return envelope({ ...recibo, qr_svg });
       },
     );
 

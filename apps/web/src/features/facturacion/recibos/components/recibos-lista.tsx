@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { ESTADO_RECIBO_TEXTO, EstadoRecibo } from '@repo/contracts/recibos';
+import { formatCurrency } from '#src/shared/format/currency.ts';
+import { formatInstante } from '#src/shared/format/instante.ts';
+import { codigoLegible, type RecibosApi } from '../api/recibos-api.ts';
+import { ReciboDetalle } from './recibo-detalle.tsx';
+
+const COLOR: Record<EstadoRecibo, string> = {
+  abierto: 'primary',
+  facturado: 'success',
+  cancelado: 'secondary',
+};
+
+export function EstadoReciboBadge(props: { estado: EstadoRecibo }) {
+  return <Badge bg={COLOR[props.estado]}>{ESTADO_RECIBO_TEXTO[props.estado]}</Badge>;
+}
+
+/** The receipts a point of sale recorded, newest first, with their state and invoice. */
+export function RecibosLista(props: { api: RecibosApi }) {
+  const { api } = props;
+  const [page, setPage] = useState(1);
+  const [estado, setEstado] = useState<EstadoRecibo | null>(null);
+  const [abierto, setAbierto] = useState<number | null>(null);
+  const lista = useQuery({
+    queryKey: [...api.key, 'lista', page, estado],
+    queryFn: () => api.listar(page, estado),
+  });
+
+  return (
+    <section aria-labelledby="recibos-titulo">
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-2">
+        <h2 id="recibos-titulo" className="h5 fw-bold mb-0">
+          Recibos
+        </h2>
+        <Form.Select
+          size="sm"
+          style={{ width: 'auto' }}
+          aria-label="Estado"
+          value={estado ?? ''}
+          onChange={(e) => {
+            setPage(1);
+            setEstado(e.currentTarget.value ? (e.currentTarget.value as EstadoRecibo) : null);
+          }}
+        >
+          <option value="">Todos los estados</option>
+          {EstadoRecibo.options.map((e) => (
+            <option key={e} value={e}>
+              {ESTADO_RECIBO_TEXTO[e]}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      {lista.isPending ? (
+        <Spinner size="sm" />
+      ) : lista.isError ? (
+        <Alert variant="danger">No fue posible cargar los recibos.</Alert>
+      ) : lista.data.total === 0 ? (
+        <p className="text-body-secondary">
+          Aún no hay recibos. Su punto de venta o tienda en línea los registra con la API (POST
+          /api/recibos/{'{empresa}'}); cada uno trae el código y el QR para que su cliente lo
+          facture.
+        </p>
+      ) : (
+        <>
+          <div className="table-responsive">
+            <Table size="sm" className="align-middle" data-testid="recibos-tabla">
+              <thead>
+                <tr>
+                  <th>Folio</th>
+                  <th>Fecha</th>
+                  <th className="text-end">Total</th>
+                  <th>Estado</th>
+                  <th className="d-none d-md-table-cell">Código</th>
+                  <th>Factura</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {lista.data.data.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.folio}</td>
+                    <td className="small">{formatInstante(r.fecha)}</td>
+                    <td className="text-end text-nowrap">{formatCurrency(r.total)}</td>
+                    <td>
+                      <EstadoReciboBadge estado={r.estado} />
+                    </td>
+                    <td className="d-none d-md-table-cell font-monospace small">
+                      {codigoLegible(r.codigo)}
+                    </td>
+                    <td>
+                      {r.factura ? (
+                        <Link to={`/facturacion/facturas/detalle/${r.factura.id}`}>
+                          {r.factura.serie_folio}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td className="text-end">
+                      <Button size="sm" variant="outline-primary" onClick={() => setAbierto(r.id)}>
+                        Ver
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+          {lista.data.last_page > 1 && (
+            <div className="d-flex align-items-center gap-2">
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
+                Anterior
+              </Button>
+              <span className="small">
+                Página {page} de {lista.data.last_page}
+              </span>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={page >= lista.data.last_page}
+                onClick={() => setPage(page + 1)}
+              >
+                Siguiente
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <ReciboDetalle api={api} id={abierto} onClose={() => setAbierto(null)} />
+    </section>
+  );
+}
