@@ -83,7 +83,11 @@ describe('advances (anticipos)', () => {
     await page.goto('/facturacion/anticipos');
     await page.getByTestId('emitir-factura-final').click();
     await page.waitForURL(/\/facturacion\/facturas\/nuevo\?anticipo=/);
-    await page.getByText(anticipo.uuid!).first().waitFor();
+    const uuids = page.locator('#relacionado-0-uuids');
+    await uuids.waitFor();
+    expect(await uuids.inputValue()).toBe(anticipo.uuid!.toUpperCase());
+    expect(await page.locator('#relacionado-0-tipo').inputValue()).toBe('07');
+    expect(await page.locator('#factura-cliente').inputValue()).toContain(setup.client.rfc);
     await screenshot(page, 'anticipo-factura-final-form');
     const { factura } = await setup.api.send<TimbrarFacturaResponse>(
       'POST',
