@@ -62,6 +62,7 @@ import { facturasGlobalesRoutes } from './modules/facturas-globales/facturas-glo
 import { portalRoutes } from './modules/recibos/portal.routes.ts';
 import { recibosRoutes } from './modules/recibos/recibos.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { equipoRoutes, invitacionesRoutes } from './modules/equipo/equipo.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -155,6 +156,8 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(webhooksRoutes(deps));
       await api.register(recibosRoutes(deps));
       await api.register(portalRoutes(deps));
+      await api.register(equipoRoutes(deps));
+      await api.register(invitacionesRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));
       await api.register(sellosFiscalesNewClientRoutes(deps));
       await api.register(rubrosImpuestosNewClientRoutes(deps));

@@ -93,5 +93,4 @@ export const INVITACION_VENCIDA_MESSAGE =
 export const YA_ES_MIEMBRO_MESSAGE = 'Esta persona ya es usuario de la empresa.';
 export const PROPIETARIO_INTOCABLE_MESSAGE =
   'Solo el propietario puede cambiar o quitar a un propietario.';
-export const ULTIMO_PROPIETARIO_MESSAGE = 'La empresa debe conservar al menos un propietario.';
 export const MIEMBRO_NO_EXISTE_MESSAGE = 'Esta persona no es usuario de la empresa.';

@@ -84,6 +84,13 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'DELETE /api/datos-fiscales/:enterpriseId/logo': 'configurar',
   'GET /api/tipos-de-cambio/:moneda': 'ver',
 
+  // The enterprise's members and invitations (issue 27).
+  'GET /api/equipo/:enterpriseId': 'usuarios',
+  'POST /api/equipo/:enterpriseId/invitaciones': 'usuarios',
+  'DELETE /api/equipo/:enterpriseId/invitaciones/:id': 'usuarios',
+  'PUT /api/equipo/:enterpriseId/miembros/:userId': 'usuarios',
+  'DELETE /api/equipo/:enterpriseId/miembros/:userId': 'usuarios',
+
   // Webhooks for the enterprise's programs (issue 28): an integration's settings and secrets.
   'GET /api/webhooks/:enterpriseId': 'configurar',
   'POST /api/webhooks/:enterpriseId': 'configurar',

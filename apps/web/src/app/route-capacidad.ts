@@ -30,6 +30,7 @@ export const CAPACIDAD_DE_PANTALLA: Readonly<Record<string, Capacidad>> = {
   'configs.series': 'configurar',
   'configs.gruposDeImpuestos': 'configurar',
   'configs.webhooks': 'configurar',
+  'configs.usuarios': 'usuarios',
   buyCredits: 'comprar',
   'buyCredits.checkOut': 'comprar',
 };

@@ -41,6 +41,7 @@ export async function findEnterpriseBasics(db: Db, enterpriseId: number) {
       id: enterprises.id,
       rfc: enterprises.rfc,
       razon_social: enterprises.razon_social,
+      nombre_comercial: enterprises.nombre_comercial,
       setup_completed: enterprises.setup_completed,
     })
     .from(enterprises)

@@ -192,7 +192,7 @@ export async function newClientLogin(
 ): Promise<NewClientLoginResponse> {
   const client = await resolveNewClient(deps.db, newClientToken, deps.now());
   if (!client.emailVerified) throw new AppError('CONFLICT', NEW_CLIENT_EMAIL_NOT_VERIFIED_MESSAGE);
-  const user = await buildUserResponse(deps.db, client.userId);
+  const user = await buildUserResponse(deps.db, client.userId, client.enterpriseId);
   const enterprise = user.enterprises.find((e) => e.id === client.enterpriseId);
   if (!enterprise) throw new AppError('NOT_FOUND', NEW_CLIENT_TOKEN_INVALID_MESSAGE);
   const { token, expires_in } = await deps.tokens.sign({
@@ -234,7 +234,7 @@ export async function finishInitialConfiguration(
     throw new AppError('VALIDATION', DATOS_FISCALES_PENDING_MESSAGE);
   }
   await completeInitialConfiguration(deps.db, client.enterpriseId, deps.now());
-  const user = await buildUserResponse(deps.db, client.userId);
+  const user = await buildUserResponse(deps.db, client.userId, client.enterpriseId);
   const enterprise = user.enterprises.find((e) => e.id === client.enterpriseId);
   if (!enterprise) throw new AppError('NOT_FOUND', NEW_CLIENT_TOKEN_INVALID_MESSAGE);
   const { token, expires_in } = await deps.tokens.sign({

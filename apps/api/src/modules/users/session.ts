@@ -14,11 +14,18 @@ export async function requireUser(db: Db, userId: number) {
   return user;
 }
 
-/** The user as the session carries it, with the enterprises it belongs to. */
-export async function buildUserResponse(db: Db, userId: number): Promise<UserResponse> {
+/**
+ * The user as the session carries it, with the enterprises it belongs to: the active one first
+ * (spec section 3: "the first becomes the active enterprise"), then the others oldest first.
+ */
+export async function buildUserResponse(
+  db: Db,
+  userId: number,
+  activeEnterpriseId?: number,
+): Promise<UserResponse> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND_MESSAGE);
-  const enterprises = await listUserEnterprises(db, userId);
+  const enterprises = activeFirst(await listUserEnterprises(db, userId), activeEnterpriseId);
   return {
     id: user.id,
     email: user.email,
@@ -29,16 +36,27 @@ export async function buildUserResponse(db: Db, userId: number): Promise<UserRes
   };
 }
 
+function activeFirst<T extends { id: number }>(list: T[], activeId: number | undefined): T[] {
+  const active = list.find((e) => e.id === activeId);
+  return active ? [active, ...list.filter((e) => e !== active)] : list;
+}
+
 /**
- * Signs the user in on the first enterprise (the active one). While that enterprise's initial
- * configuration is incomplete, answers a new-client token instead so the SPA opens the wizard.
+ * Signs the user in on `enterpriseId` when given and a member of it (an accepted invitation, a
+ * switch), else on their oldest enterprise whose initial configuration is done, else their oldest.
+ * While the active enterprise's configuration is incomplete, answers a new-client token instead so
+ * the SPA opens the wizard.
  */
 export async function openSession(
   deps: Pick<AppDeps, 'db' | 'tokens' | 'now'>,
   userId: number,
+  enterpriseId?: number,
 ): Promise<LoginResponse> {
   const enterprises = await listUserEnterprises(deps.db, userId);
-  const active = enterprises[0];
+  const active =
+    enterprises.find((e) => e.id === enterpriseId) ??
+    enterprises.find((e) => e.setup_completed) ??
+    enterprises[0];
   if (!active) throw new AppError('FORBIDDEN', 'La cuenta no pertenece a ninguna empresa.');
   if (!active.setup_completed) {
     const token = await issueNewClientToken(
@@ -49,5 +67,5 @@ export async function openSession(
     return { new_client_token: token };
   }
   const { token, expires_in } = await deps.tokens.sign({ userId, enterpriseId: active.id });
-  return { user: await buildUserResponse(deps.db, userId), token, expires_in };
+  return { user: await buildUserResponse(deps.db, userId, active.id), token, expires_in };
 }

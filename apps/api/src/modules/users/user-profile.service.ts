@@ -80,6 +80,8 @@ export async function validatePersonalEmail(
   deps: Deps,
   userId: number,
   input: ValidatePersonalEmailRequest,
+  /** The session's enterprise, listed first in the answer (spec section 3). */
+  activeEnterpriseId?: number,
 ): Promise<UserResponse> {
   const now = deps.now();
   try {
@@ -102,15 +104,17 @@ export async function validatePersonalEmail(
     if (isUniqueViolation(err)) throw fieldError('email', EMAIL_TAKEN_MESSAGE);
     throw err;
   }
-  return buildUserResponse(deps.db, userId);
+  return buildUserResponse(deps.db, userId, activeEnterpriseId);
 }
 
 export async function changePersonalInformation(
   deps: Pick<AppDeps, 'db' | 'now'>,
   userId: number,
   input: PersonalInformationRequest,
+  /** The session's enterprise, listed first in the answer (spec section 3). */
+  activeEnterpriseId?: number,
 ): Promise<UserResponse> {
   await requireUser(deps.db, userId);
   await updateUser(deps.db, userId, { name: input.name, phone: input.phone }, deps.now());
-  return buildUserResponse(deps.db, userId);
+  return buildUserResponse(deps.db, userId, activeEnterpriseId);
 }

@@ -172,7 +172,14 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: ValidatePersonalEmailRequest, response: { 200: ok(UserResponse) } },
       },
       async (request) =>
-        envelope(await validatePersonalEmail(deps, authOf(request).userId, request.body)),
+        envelope(
+          await validatePersonalEmail(
+            deps,
+            authOf(request).userId,
+            request.body,
+            authOf(request).enterpriseId,
+          ),
+        ),
     );
 
     app.post(
@@ -182,7 +189,14 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: PersonalInformationRequest, response: { 200: ok(UserResponse) } },
       },
       async (request) =>
-        envelope(await changePersonalInformation(deps, authOf(request).userId, request.body)),
+        envelope(
+          await changePersonalInformation(
+            deps,
+            authOf(request).userId,
+            request.body,
+            authOf(request).enterpriseId,
+          ),
+        ),
     );
 
     app.get(

@@ -58,4 +58,13 @@ export const configuracionesRoutes: readonly AppRoute[] = [
     layout: 'app',
     screen: lazy(() => import('../routes/configuraciones/webhooks.tsx')),
   },
+  {
+    path: '/configuraciones/usuarios',
+    name: 'configs.usuarios',
+    title: 'Usuarios',
+    description: 'Las personas que usan su empresa, su rol, y las invitaciones por correo.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/configuraciones/usuarios.tsx')),
+  },
 ];

@@ -86,6 +86,15 @@ export const sessionRoutes: readonly AppRoute[] = [
     screen: lazy(() => import('../routes/facturar.tsx')),
   },
   {
+    path: '/invitacion/:token',
+    name: 'invitacion',
+    title: 'Invitación',
+    description: 'Acepte la invitación a facturar con una empresa.',
+    guard: null,
+    layout: 'visitor',
+    screen: lazy(() => import('../routes/invitacion.tsx')),
+  },
+  {
     path: '/compartir/:token',
     name: 'compartir',
     title: 'Comprobante compartido',

@@ -25,6 +25,11 @@ const SECTIONS = [
     text: 'Los impuestos trasladados, retenidos y locales que aplica a sus productos y servicios.',
   },
   {
+    to: '/configuraciones/usuarios',
+    title: 'Usuarios',
+    text: 'Invite por correo a quienes facturan o revisan con usted y elija qué puede hacer cada uno.',
+  },
+  {
     to: '/configuraciones/webhooks',
     title: 'Webhooks',
     text: 'Avisos firmados a su tienda en línea, punto de venta o ERP cuando timbra, cancela o recibe un pago.',
