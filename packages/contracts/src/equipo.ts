@@ -94,3 +94,11 @@ export const YA_ES_MIEMBRO_MESSAGE = 'Esta persona ya es usuario de la empresa.'
 export const PROPIETARIO_INTOCABLE_MESSAGE =
   'Solo el propietario puede cambiar o quitar a un propietario.';
 export const MIEMBRO_NO_EXISTE_MESSAGE = 'Esta persona no es usuario de la empresa.';
+
+/** POST /api/users/cambiar-empresa: the enterprise to work on; answers a session on it. */
+export const CambioEmpresaRequest = z.object({
+  enterprise_id: z.number({ error: 'Elija una empresa' }).int(),
+});
+export type CambioEmpresaRequest = z.infer<typeof CambioEmpresaRequest>;
+
+export const EMPRESA_AJENA_MESSAGE = 'Usted no pertenece a esa empresa.';

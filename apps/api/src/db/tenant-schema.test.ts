@@ -63,8 +63,6 @@ const CROSS_TENANT_QUERIES: Record<string, string> = {
     'a public portal’s address before anyone is signed in (see portales_slug_key above)',
   'modules/users/users.queries.ts#listUserEnterprises':
     'the enterprises of a signed-in user: by user across enterprises',
-  'modules/users/users.queries.ts#sumUserCredits':
-    'a user’s credits over the enterprises they belong to',
 };
 
 let database: Database;

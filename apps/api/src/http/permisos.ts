@@ -11,6 +11,7 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   // The user's own account: any role.
   'GET /api/users/refresh-token': 'cuenta',
   'GET /api/users/logout': 'cuenta',
+  'POST /api/users/cambiar-empresa': 'cuenta',
   'POST /api/users/change-password': 'cuenta',
   'POST /api/users/change-personal-email': 'cuenta',
   'POST /api/users/change-personal-information': 'cuenta',

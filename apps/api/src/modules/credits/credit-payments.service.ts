@@ -10,7 +10,7 @@ import type { AuthContext } from '../../http/auth.ts';
 import { page as pageOf } from '../../http/envelope.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { uniqueViolation } from '../clients/unique-violation.ts';
-import { sumUserCredits } from '../users/users.queries.ts';
+import { getBalance } from './credits.service.ts';
 import {
   findListedPayment,
   findPaymentByPreOrder,
@@ -199,7 +199,7 @@ export async function getOrderFromGateway(
     status: p.status,
     subscription_plan_name: p.subscription_plan_name,
     credits_received: p.credits_granted,
-    user_total_remaining_credits: await sumUserCredits(deps.db, auth.userId),
+    user_total_remaining_credits: await getBalance(deps.db, auth.enterpriseId),
   };
 }
 

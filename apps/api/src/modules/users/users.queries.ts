@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { EnterpriseSummary } from '@repo/contracts/enterprises';
 import type { Db } from '../../db/client.ts';
-import { creditLedger } from '../../db/schema/credit-ledger.ts';
 import {
   emailVerificationTokens,
   type EmailTokenPurpose,
@@ -111,23 +110,6 @@ export async function listUserEnterprises(
     ...e,
     settings_v40: { has_ppd_invoices },
   }));
-}
-
-/** The credits left over every enterprise of the user: the sum of the append-only ledger. */
-export async function sumUserCredits(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${creditLedger.credits}), 0)` })
-    .from(creditLedger)
-    .where(
-      inArray(
-        creditLedger.enterprise_id,
-        db
-          .select({ id: enterpriseUsers.enterprise_id })
-          .from(enterpriseUsers)
-          .where(eq(enterpriseUsers.user_id, userId)),
-      ),
-    );
-  return Number(row?.total ?? 0);
 }
 
 /** Revokes a token; false when it already was (a second refresh of the same token loses). */

@@ -8,6 +8,7 @@ import {
   ChangePersonalEmailRequest,
   LoginRequest,
   LoginResponse,
+  SessionResponse,
   PendingEmailResponse,
   PersonalInformationRequest,
   RefreshResponse,
@@ -22,7 +23,9 @@ import {
   UserResponse,
   ValidatePersonalEmailRequest,
 } from '@repo/contracts/users';
+import { CambioEmpresaRequest } from '@repo/contracts/equipo';
 import type { AppDeps } from '../../deps.ts';
+import { cambiarEmpresa } from './cambio-empresa.service.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { newClientLogin } from '../new-client/new-client.service.ts';
@@ -96,6 +99,16 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/users/refresh-token',
       { onRequest: signedInOrJustExpired, schema: { response: { 200: ok(RefreshResponse) } } },
       async (request) => envelope(await refreshToken(deps, authOf(request))),
+    );
+
+    app.post(
+      '/users/cambiar-empresa',
+      {
+        onRequest: signedIn,
+        schema: { body: CambioEmpresaRequest, response: { 200: ok(SessionResponse) } },
+      },
+      async (request) =>
+        envelope(await cambiarEmpresa(deps, authOf(request), request.body.enterprise_id)),
     );
 
     app.post(
@@ -202,7 +215,8 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/users/get-total-remaining-credits',
       { onRequest: signedIn, schema: { response: { 200: ok(TotalRemainingCreditsResponse) } } },
-      async (request) => envelope(await totalRemainingCredits(deps.db, authOf(request).userId)),
+      async (request) =>
+        envelope(await totalRemainingCredits(deps.db, authOf(request).enterpriseId)),
     );
   };
 }

@@ -17,13 +17,9 @@ import { issueNewClientToken, sendRegistrationLink } from '../new-client/new-cli
 import { newDeviceId } from './known-device.ts';
 import { claimLoginAttempt, clearLoginFailures, type LoginClient } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { getBalance } from '../credits/credits.service.ts';
 import { openSession } from './session.ts';
-import {
-  findUserByEmail,
-  listUserEnterprises,
-  revokeToken,
-  sumUserCredits,
-} from './users.queries.ts';
+import { findUserByEmail, listUserEnterprises, revokeToken } from './users.queries.ts';
 
 /** What the services that send e-mail or open a session use. */
 export type Deps = Pick<AppDeps, 'db' | 'tokens' | 'mailer' | 'config' | 'now'>;
@@ -116,6 +112,10 @@ export async function checkEmailUnique(db: Db, email: string): Promise<UniqueChe
     : { success: true, data: { unique: true } };
 }
 
-export async function totalRemainingCredits(db: Db, userId: number) {
-  return { user_total_remaining_credits: await sumUserCredits(db, userId) };
+/**
+ * The credits left of the active enterprise: each enterprise has its own balance, which its stamps
+ * spend (docs/decisions/013-credits-per-enterprise.md).
+ */
+export async function totalRemainingCredits(db: Db, enterpriseId: number) {
+  return { user_total_remaining_credits: await getBalance(db, enterpriseId) };
 }

@@ -492,7 +492,7 @@ describe('personal settings', () => {
 });
 
 describe('total remaining credits', () => {
-  it('sums the ledger over every enterprise of the user', async () => {
+  it("is the balance of the active enterprise, not of the user's other ones (decision 013)", async () => {
     const e = await seedEnterprise(t.deps, { credits: 7 });
     const second = await seedEnterprise(t.deps, { credits: 3 });
     const stranger = await seedEnterprise(t.deps, { credits: 100 });
@@ -507,7 +507,15 @@ describe('total remaining credits', () => {
       reference: 'factura A-1',
     });
     const res = await get('/api/users/get-total-remaining-credits', e.headers);
-    expect(res.json()).toEqual({ success: true, data: { user_total_remaining_credits: 8 } });
+    expect(res.json()).toEqual({ success: true, data: { user_total_remaining_credits: 5 } });
+    const { token } = await t.deps.tokens.sign({
+      userId: e.userId,
+      enterpriseId: second.enterpriseId,
+    });
+    const onSecond = await get('/api/users/get-total-remaining-credits', {
+      authorization: `Bearer ${token}`,
+    });
+    expect(onSecond.json().data).toEqual({ user_total_remaining_credits: 3 });
     expect(
       (await get('/api/users/get-total-remaining-credits', stranger.headers)).json().data,
     ).toEqual({

@@ -8,12 +8,13 @@ import { NavLink, Outlet } from 'react-router';
 import { APP_VERSION } from '#src/shared/config.ts';
 import { ModoPruebasMarca } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
-import { puede } from '@repo/contracts/roles';
+import { ROL_ETIQUETA, puede } from '@repo/contracts/roles';
 import { useRol } from '#src/shared/session/permisos.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { capacidadDePantalla } from '../route-capacidad.ts';
 import type { AppRoute } from '../route-meta.ts';
 import { Brand } from './brand.tsx';
+import { EmpresaSwitcher } from './empresa-switcher.tsx';
 
 // The personal settings modals (and the form libraries they use) load the first time one opens.
 const ChangePasswordModal = lazy(async () => ({
@@ -158,7 +159,14 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                   </span>
                 }
               >
-                <NavDropdown.Header>{user?.name}</NavDropdown.Header>
+                <NavDropdown.Header>
+                  {user?.name}
+                  {enterprise?.rfc && (
+                    <span className="d-block small">
+                      {enterprise.rfc} · {ROL_ETIQUETA[rol ?? 'propietario']}
+                    </span>
+                  )}
+                </NavDropdown.Header>
                 <NavDropdown.Item as="button" onClick={() => setModal('personal')}>
                   Información personal
                 </NavDropdown.Item>
@@ -168,6 +176,7 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                 <NavDropdown.Item as="button" onClick={() => setModal('password')}>
                   Cambiar contraseña
                 </NavDropdown.Item>
+                <EmpresaSwitcher />
                 <NavDropdown.Divider />
                 <NavDropdown.Item as={NavLink} to="/mis-compras-de-creditos">
                   Mis compras de créditos
