@@ -4,7 +4,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { montoDeTexto, totalDocumentos } from '../model/pago-form-values.ts';
-import type { FacturaAPagar } from './pago-form.tsx';
+import type { FacturaAPagar } from './factura-a-pagar.ts';
 import { SaldoConvertido } from './pago-monto.tsx';
 
 /**
