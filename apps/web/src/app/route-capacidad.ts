@@ -22,6 +22,7 @@ export const CAPACIDAD_DE_PANTALLA: Readonly<Record<string, Capacidad>> = {
   'facturacion.facturas.nuevo': 'emitir',
   'facturacion.facturas.editar': 'emitir',
   'facturacion.facturas.clonar': 'emitir',
+  'facturacion.facturas.sustituir': 'emitir',
   'facturacion.facturas-globales.create': 'emitir',
   'facturacion.facturas-globales.edit': 'emitir',
   configs: 'configurar',

@@ -33,7 +33,7 @@ export const PAGO_NO_EXISTE = 'El pago no existe.';
 export const PAGO_YA_CANCELADO = 'El complemento de pago ya está cancelado.';
 export const SOLO_PAGO_TIMBRADO = 'Solo se puede cancelar un complemento de pago timbrado.';
 export const PAGO_SIN_SUSTITUTO =
-  'Para cancelar con el motivo 01 primero timbre el complemento que sustituye a éste, relacionándolo con el tipo de relación 04, e indique su folio fiscal.';
+  'El motivo 01 se aplica al sustituir el complemento de pago: timbre el que lo sustituye con POST /api/facturacion/V40/complemento-pago?sustituye=<id de este>; se relaciona con el tipo 04 y este se cancela con el motivo 01 y el folio fiscal del nuevo.';
 
 function decimales(moneda: string): number {
   return DECIMALES_MONEDA[moneda] ?? 2;

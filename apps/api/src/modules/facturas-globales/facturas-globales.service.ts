@@ -43,7 +43,7 @@ export const GLOBAL_NO_EDITABLE =
 export const GLOBAL_YA_CANCELADA = 'La factura global ya está cancelada.';
 export const SOLO_TIMBRADA_CANCELAR = 'Solo se puede cancelar una factura global timbrada.';
 export const GLOBAL_SIN_SUSTITUTO =
-  'Para cancelar con el motivo 01 primero timbre la factura global que sustituye a ésta, relacionándola con el tipo de relación 04, e indique su folio fiscal.';
+  'El motivo 01 se aplica al sustituir la factura global: timbre la que la sustituye con POST /api/facturacion/V40/facturas-globales?sustituye=<id de esta>; se relaciona con el tipo 04 y esta se cancela con el motivo 01 y el folio fiscal de la nueva.';
 
 export type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'>;
 

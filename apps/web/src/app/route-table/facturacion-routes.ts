@@ -92,4 +92,14 @@ export const facturacionRoutes: readonly AppRoute[] = [
     layout: 'app',
     screen: lazy(() => import('../routes/facturacion-facturas-clonar.tsx')),
   },
+  {
+    path: '/facturacion/facturas/sustituir/:facturaId',
+    name: 'facturacion.facturas.sustituir',
+    title: 'Sustituir factura',
+    description:
+      'Una copia de la factura para corregirla; al timbrarla, la original se cancela con el motivo 01.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/facturacion-facturas-sustituir.tsx')),
+  },
 ];

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useCatalogo } from './api/get-catalogo.ts';
+import { AvisoCancelacion } from './aviso-cancelacion.tsx';
 import { motivosCancelacionOf } from './motivos-cancelacion.ts';
 
 /**
@@ -15,6 +16,8 @@ import { motivosCancelacionOf } from './motivos-cancelacion.ts';
 export function CancelacionModal(props: {
   titulo: string;
   controlId: string;
+  /** The stamped comprobante: what its cancellation will do is said before confirming. */
+  comprobanteId: number;
   show: boolean;
   onHide: () => void;
   motivo: string;
@@ -32,6 +35,7 @@ export function CancelacionModal(props: {
       </Modal.Header>
       <Modal.Body>
         {props.children}
+        {props.show && <AvisoCancelacion comprobanteId={props.comprobanteId} />}
         <Form.Group controlId={props.controlId}>
           <Form.Label className="fw-semibold">Motivo de cancelación</Form.Label>
           <Form.Select value={props.motivo} onChange={(e) => props.onMotivo(e.target.value)}>

@@ -5,4 +5,5 @@ export const facturaPaths = {
   detalle: (id: number) => `/facturacion/facturas/detalle/${id}`,
   editar: (id: number) => `/facturacion/facturas/editar/${id}`,
   clonar: (id: number) => `/facturacion/facturas/clonar/${id}`,
+  sustituir: (id: number) => `/facturacion/facturas/sustituir/${id}`,
 };

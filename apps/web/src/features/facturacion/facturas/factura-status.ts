@@ -26,11 +26,12 @@ export function statusBadgeOf(
   }
 }
 
-export type FacturaAction = 'detalle' | 'editar' | 'eliminar' | 'timbrar' | 'clonar' | 'cancelar';
+export type FacturaAction =
+  'detalle' | 'editar' | 'eliminar' | 'timbrar' | 'clonar' | 'cancelar' | 'sustituir';
 
 /**
  * Spec section 4: a pre-invoice can be edited, stamped or deleted; a stamped invoice can be
- * cancelled (unless a cancellation is already under way); any invoice can be cloned but one still
+ * cancelled or substituted (unless a cancellation is already under way); any invoice can be cloned but one still
  * waiting for the PAC's answer.
  */
 export function actionsFor(
@@ -42,7 +43,7 @@ export function actionsFor(
     case 'timbrada':
       return item.estatus_cancelacion === 'En proceso'
         ? ['detalle', 'clonar']
-        : ['detalle', 'clonar', 'cancelar'];
+        : ['detalle', 'clonar', 'sustituir', 'cancelar'];
     case 'cancelled':
     case 'rechazada':
       return ['detalle', 'clonar'];

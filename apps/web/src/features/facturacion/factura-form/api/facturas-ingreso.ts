@@ -22,9 +22,19 @@ export function useFactura(id: number | null) {
   });
 }
 
-/** POST /facturacion/V40/facturas-ingreso: create and stamp. */
-export function createAndTimbrarFactura(body: FacturaDraftRequestInput) {
-  return request<TimbrarFacturaResponse>(`${BASE}/facturas-ingreso`, { method: 'POST', body });
+/**
+ * POST /facturacion/V40/facturas-ingreso: create and stamp; with `sustituye`, as the substitute of
+ * that stamped invoice (`?sustituye=`: relation 04, then the original cancelled with motivo 01).
+ */
+export function createAndTimbrarFactura(
+  body: FacturaDraftRequestInput,
+  sustituye: number | null = null,
+) {
+  const query = sustituye === null ? '' : `?sustituye=${String(sustituye)}`;
+  return request<TimbrarFacturaResponse>(`${BASE}/facturas-ingreso${query}`, {
+    method: 'POST',
+    body,
+  });
 }
 
 /** POST /facturacion/V40/pre-facturas-ingreso: save a pre-invoice. */

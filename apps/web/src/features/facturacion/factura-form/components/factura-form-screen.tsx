@@ -25,6 +25,7 @@ const TITULOS: Record<FacturaFormMode, string> = {
   nuevo: 'Nueva factura',
   editar: 'Editar pre factura',
   clonar: 'Clonar factura',
+  sustituir: 'Sustituir factura',
 };
 
 const SUBTITULOS: Record<FacturaFormMode, string> = {
@@ -33,6 +34,8 @@ const SUBTITULOS: Record<FacturaFormMode, string> = {
   editar:
     'Corrija la pre factura y guárdela, o tímbrela con estos datos o con los datos guardados.',
   clonar: 'Una factura nueva con los datos de la factura elegida. Revísela antes de timbrarla.',
+  sustituir:
+    'Una copia de la factura para corregir sus datos. Al timbrarla, se relaciona con la original (tipo de relación 04) y la original se cancela con el motivo 01 y el folio fiscal de la nueva.',
 };
 
 function Cargando() {
@@ -152,14 +155,29 @@ export function FacturaFormScreen(props: {
         </>
       );
     }
-    const values = valuesFromFactura(f, rubros.data, { clonar: props.mode === 'clonar', zona });
+    if (
+      props.mode === 'sustituir' &&
+      (f.status !== 'timbrada' || f.estatus_cancelacion === 'En proceso')
+    ) {
+      return (
+        <>
+          {header}
+          <Alert variant="warning">
+            Solo se puede sustituir una factura timbrada y vigente.{' '}
+            <Link to={`/facturacion/facturas/detalle/${String(f.id)}`}>Ver la factura</Link>
+          </Alert>
+        </>
+      );
+    }
+    const copia = props.mode === 'clonar' || props.mode === 'sustituir';
+    const values = valuesFromFactura(f, rubros.data, { clonar: copia, zona });
     if (!values) {
       return (
         <>
           {header}
           <Alert variant="warning">
             Esta factura no conserva los datos de captura, por lo que no se puede{' '}
-            {props.mode === 'clonar' ? 'clonar' : 'editar'}.
+            {props.mode === 'editar' ? 'editar' : props.mode}.
           </Alert>
         </>
       );
@@ -185,11 +203,19 @@ export function FacturaFormScreen(props: {
           {dma(fechaMovida.nueva)}; guarde la pre factura para conservarla.
         </Alert>
       )}
+      {props.mode === 'sustituir' && factura.data && (
+        <Alert variant="info" data-testid="sustituye-a">
+          Sustituye a la factura {factura.data.serie}-{String(factura.data.folio ?? '')} (folio
+          fiscal {factura.data.uuid ?? ''}). Corrija lo necesario y timbre: la factura original se
+          cancela con el motivo 01 solo después de timbrarse esta.
+        </Alert>
+      )}
       <AltaRapidaProvider value={props.altaRapida ?? null}>
         <FacturaForm
           key={`${props.mode}-${String(props.facturaId)}`}
           mode={props.mode}
           facturaId={props.mode === 'editar' ? props.facturaId : null}
+          sustituye={props.mode === 'sustituir' ? props.facturaId : null}
           initialValues={initialValues}
           initialClient={client.data ?? null}
           rubros={rubros.data}

@@ -33,7 +33,7 @@ import { InformacionGlobalFields } from './informacion-global-fields.tsx';
 import { PagoFields } from './pago-fields.tsx';
 import { useAccionesFactura } from './use-acciones-factura.ts';
 
-export type FacturaFormMode = 'nuevo' | 'editar' | 'clonar';
+export type FacturaFormMode = 'nuevo' | 'editar' | 'clonar' | 'sustituir';
 
 /** Field paths the server's 422 may name, as the form registers them. */
 function formPathOf(key: string): string | null {
@@ -57,6 +57,8 @@ export interface FacturaFormProps {
   mode: FacturaFormMode;
   /** The pre-invoice being edited. */
   facturaId: number | null;
+  /** Sustituir: the stamped invoice this one replaces (relation 04, then its cancellation 01). */
+  sustituye?: number | null;
   initialValues: FacturaFormValues;
   initialClient: ClientResponse | null;
   rubros: readonly RubroImpuestoResponse[];
@@ -272,9 +274,11 @@ export function FacturaForm(props: FacturaFormProps) {
                   Timbrar con datos originales
                 </Button>
               )}
-              <Button variant="secondary" disabled={busy} onClick={guardar}>
-                Guardar pre factura
-              </Button>
+              {props.mode !== 'sustituir' && (
+                <Button variant="secondary" disabled={busy} onClick={guardar}>
+                  Guardar pre factura
+                </Button>
+              )}
               <Button variant="primary" disabled={busy} onClick={timbrar}>
                 Timbrar
               </Button>

@@ -94,6 +94,8 @@ export function useAccionesFactura(ctx: {
   const timbrada = async (r: TimbrarFacturaResponse) => {
     aplicarCreditos(r.user_total_remaining_credits);
     await queryClient.invalidateQueries({ queryKey: ['facturas-ingreso'] });
+    // A substitute cancels its original: every invoice and cancellation notice is read again.
+    if (props.sustituye) await queryClient.invalidateQueries();
     const f = r.factura;
     showSuccessDialog(
       `La factura ${f.serie}-${String(f.folio ?? '')} fue timbrada con el folio fiscal (UUID) ${f.uuid ?? ''}.`,
@@ -135,7 +137,9 @@ export function useAccionesFactura(ctx: {
       const r =
         props.mode === 'editar' && facturaId !== null
           ? await timbrarPreFactura(facturaId, body)
-          : await conClave((key) => createAndTimbrarFactura({ ...body, idempotency_key: key }));
+          : await conClave((key) =>
+              createAndTimbrarFactura({ ...body, idempotency_key: key }, props.sustituye ?? null),
+            );
       await timbrada(r);
     });
   };

@@ -49,6 +49,7 @@ export function CancelarGlobalModal(props: {
     <CancelacionModal
       titulo="Cancelar factura global"
       controlId="motivo-cancelacion-global"
+      comprobanteId={props.g.id}
       show={props.show}
       onHide={props.onHide}
       motivo={motivo}

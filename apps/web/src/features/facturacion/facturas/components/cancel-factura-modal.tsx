@@ -13,6 +13,8 @@ import {
   motivosCancelacionOf,
 } from '#src/shared/comprobantes/motivos-cancelacion.ts';
 import { formatImporteXml, serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
+import { AvisoCancelacion } from '#src/shared/comprobantes/aviso-cancelacion.tsx';
+import { facturaPaths } from '../factura-paths.ts';
 
 /**
  * Cancel a stamped invoice: the motivo (spec section 5: the catalog without 01 and 04), a
@@ -76,6 +78,9 @@ export function CancelFacturaModal(props: {
           }}
         >
           <Modal.Body>
+            {props.show && (
+              <AvisoCancelacion comprobanteId={factura.id} rutaDePagos={facturaPaths.detalle} />
+            )}
             <Form.Group controlId="motivo-cancelacion">
               <Form.Label className="fw-semibold">Motivo de cancelación</Form.Label>
               <Form.Select

@@ -71,6 +71,11 @@ export function FacturaDetailHeader(props: {
             Clonar
           </Link>
         )}
+        {actions.includes('sustituir') && (
+          <Link to={facturaPaths.sustituir(factura.id)} className="btn btn-outline-primary">
+            Sustituir
+          </Link>
+        )}
         {actions.includes('eliminar') && (
           <Button variant="outline-danger" onClick={remove}>
             Eliminar

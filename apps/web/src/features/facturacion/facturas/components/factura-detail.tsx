@@ -17,6 +17,7 @@ import { facturaPaths } from '../factura-paths.ts';
 import { actionsFor } from '../factura-status.ts';
 import { formatImporteXml, serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { CancelFacturaModal } from './cancel-factura-modal.tsx';
+import { SustitucionAviso } from '#src/shared/comprobantes/sustitucion-aviso.tsx';
 import { CfdiView } from './cfdi-view.tsx';
 import { CancelacionCard, FacturaResumenCard } from './factura-detail-cards.tsx';
 import { FacturaDetailHeader } from './factura-detail-header.tsx';
@@ -142,6 +143,13 @@ export function FacturaDetailScreen({
       />
 
       {stamped && <SinValidezFiscalAviso className="mb-4" />}
+      {stamped && (
+        <SustitucionAviso
+          comprobanteId={factura.id}
+          documento="la factura"
+          rutaDe={facturaPaths.detalle}
+        />
+      )}
       <IntentoTimbradoAviso factura={factura} />
       <div className="d-flex flex-column gap-4">
         <FacturaResumenCard factura={factura} />

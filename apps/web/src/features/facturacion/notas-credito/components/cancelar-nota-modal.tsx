@@ -40,6 +40,7 @@ export function CancelarNotaModal(props: {
     <CancelacionModal
       titulo="Cancelar nota de crédito"
       controlId="nota-motivo-cancelacion"
+      comprobanteId={props.nota.id}
       show={props.show}
       onHide={props.onHide}
       motivo={motivo}
