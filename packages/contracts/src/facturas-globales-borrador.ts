@@ -51,6 +51,8 @@ export const PartidaGlobalRequest = z.object({
   descuento: importe(DESCUENTO_VENTA_MESSAGE, false)
     .nullish()
     .transform((v) => (v && !/^0+(\.0+)?$/.test(v) ? v : null)),
+  /** The sales receipt (recibo) this sale is: stamping the global marks it as in this global. */
+  recibo_id: z.number().int().positive().optional(),
 });
 export type PartidaGlobalRequest = z.infer<typeof PartidaGlobalRequest>;
 export type PartidaGlobalRequestInput = z.input<typeof PartidaGlobalRequest>;

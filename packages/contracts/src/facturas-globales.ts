@@ -11,3 +11,4 @@ export * from './facturas-globales-borrador.ts';
 export * from './facturas-globales-estados.ts';
 export * from './facturas-globales-detalle.ts';
 export * from './facturas-globales-importacion.ts';
+export * from './facturas-globales-recibos.ts';

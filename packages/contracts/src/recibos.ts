@@ -100,6 +100,8 @@ export const PORTAL_MENSAJES = {
     'No encontramos un ticket con ese código y ese total. Revise ambos datos en su ticket.',
   yaFacturado: 'Este ticket ya fue facturado. Si no recibió su factura, pídala a la empresa.',
   cancelado: 'Este ticket fue cancelado por la empresa.',
+  enFacturaGlobal:
+    'Este ticket ya está incluido en la factura global de las ventas al público en general del periodo, por lo que ya no puede facturarse aquí. Pida su factura directamente a la empresa: ella puede retirarlo de la factura global y emitirla a su nombre.',
   fueraDePlazo: (hasta: string) =>
     `El plazo para facturar este ticket terminó el ${hasta}. Pida su factura directamente a la empresa.`,
   noDisponible: 'Este portal de facturación no está disponible.',

@@ -131,6 +131,7 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/facturacion/V40/facturas-globales/:id': 'ver',
   'GET /api/facturacion/V40/facturas-globales/get-years-for-facturas-globales': 'ver',
   'GET /api/facturacion/V40/facturas-globales/import/download-template': 'ver',
+  'GET /api/facturacion/V40/facturas-globales/recibos-del-periodo': 'ver',
   'POST /api/facturacion/V40/facturas-globales/search': 'ver',
   'POST /api/facturacion/V40/facturas-globales': 'emitir',
   'POST /api/facturacion/V40/facturas-globales/save': 'emitir',

@@ -12,6 +12,8 @@ import {
   IMPORT_VENTAS_MESSAGES,
   ImportacionGlobal,
   ImportarVentasTexto,
+  RecibosDelPeriodoQuery,
+  RecibosDelPeriodoResponse,
   VentaNominativaRequest,
   VentaNominativaResponse,
 } from '@repo/contracts/facturas-globales';
@@ -27,6 +29,7 @@ import {
   saveGlobal,
   timbrarGlobal,
 } from './facturas-globales.service.ts';
+import { recibosDelPeriodo } from './recibos-global.ts';
 import { globalesActuales, globalesDelAnio, yearsForGlobales } from './globales-anio.ts';
 import { importarVentas, plantillaVentas } from './ventas-import.ts';
 import { facturarVentaDeGlobal } from './venta-nominativa.ts';
@@ -62,6 +65,20 @@ export function facturasGlobalesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { enterpriseId } = authOf(request);
         return envelope(await globalesDelAnio(deps, enterpriseId, request.body.year));
+      },
+    );
+
+    app.get(
+      `${BASE}/recibos-del-periodo`,
+      {
+        schema: {
+          querystring: RecibosDelPeriodoQuery,
+          response: { 200: ok(RecibosDelPeriodoResponse) },
+        },
+      },
+      async (request) => {
+        const { enterpriseId } = authOf(request);
+        return envelope(await recibosDelPeriodo(deps, enterpriseId, request.query));
       },
     );
 

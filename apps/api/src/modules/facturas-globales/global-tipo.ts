@@ -1,3 +1,4 @@
+import { tomarRecibos } from './recibos-global.ts';
 import { fechaLarga, periodicidadPorDia, sumarDias } from '@repo/cfdi/calc';
 import { buildGlobal, type Comprobante } from '@repo/cfdi/xml';
 import { validateComprobante } from '@repo/cfdi/validacion';
@@ -184,6 +185,9 @@ export async function exigirPeriodoLibre(
   }
 }
 
+/** The global each stamp's draft replaces (motive 01), from its reservation to its draft row. */
+const sustituidas = new WeakMap<FacturaGlobalDraft, number | null>();
+
 /** The global invoice as a plug-in of the shared lifecycle. */
 export function facturaGlobal(deps: Deps): TipoDocumento<FacturaGlobalDraft, ContextoGlobal> {
   return {
@@ -209,14 +213,18 @@ export function facturaGlobal(deps: Deps): TipoDocumento<FacturaGlobalDraft, Con
       // The substitute of a global takes the period of the global it replaces.
       const sustituye = opciones?.sustituye?.id ?? null;
       if (sustituye !== null) await cederPeriodo(tx, enterpriseId, sustituye);
+      sustituidas.set(draft, sustituye);
       await exigirPeriodoLibre(tx, enterpriseId, draft, 'emitida', sustituye);
     },
-    guardarDraft: (tx, enterpriseId, sellado, draft, previa) =>
-      insertDraftRow(
+    guardarDraft: async (tx, enterpriseId, sellado, draft, previa) => {
+      await insertDraftRow(
         tx,
         enterpriseId,
         sellado.id,
         valoresDeFila(draft, partidasDelXml(previa, draft).totales),
-      ),
+      );
+      // Issue 28: its sales receipts are in this global from the same transaction on.
+      await tomarRecibos(tx, enterpriseId, sellado.id, draft, sustituidas.get(draft) ?? null);
+    },
   };
 }

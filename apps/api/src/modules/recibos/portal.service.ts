@@ -19,6 +19,7 @@ import { createFactura } from '../facturas/factura-timbrado.service.ts';
 import { findProductService } from '../products-services/products-services.queries.ts';
 import { listSeries } from '../series/series.queries.ts';
 import { diaLocal } from '../timbrado/fecha-comprobante.ts';
+import { reciboEnGlobal } from './recibos-en-global.ts';
 import {
   buscarPorCodigo,
   buscarPortalPorSlug,
@@ -57,6 +58,10 @@ async function ticket(deps: PortalDeps, slug: string, codigo: string, total: str
   const row = await buscarPorCodigo(deps.db, p.enterprise_id, normalizarCodigo(codigo));
   if (!row || !decimal(row.total).eq(decimal(total))) throw noEncontrado();
   if (row.estado === 'cancelado') throw new AppError('CONFLICT', PORTAL_MENSAJES.cancelado);
+  // Issue 28: a sale in a stamped global is already invoiced (to the público en general); only
+  // the enterprise can take it out of the global (motive 04) and invoice it to the customer.
+  if (row.estado === 'abierto' && (await reciboEnGlobal(deps.db, p.enterprise_id, row.id)))
+    throw new AppError('CONFLICT', PORTAL_MENSAJES.enFacturaGlobal);
   const zona = await zonaDe(deps, p.enterprise_id);
   const hasta = facturableHasta(new Date(row.fecha), zona, p.dias);
   return { p, row, zona, hasta };
