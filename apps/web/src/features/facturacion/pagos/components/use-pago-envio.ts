@@ -8,7 +8,8 @@ import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { timbrarPago } from './timbrar-pago.ts';
 import type { FacturaAPagar } from './factura-a-pagar.ts';
-import { type PagoFormValues, toPagoRequest, validarPago } from '../model/pago-form-values.ts';
+import { type PagoFormValues, toPagoRequest } from '../model/pago-form-values.ts';
+import { validarPago } from '../model/validar-pago.ts';
 
 function formPathOf(key: string): string | null {
   if (key === 'payment_amount') return 'monto';

@@ -9,8 +9,8 @@ import {
   pagoVacio,
   toPagoRequest,
   totalDocumentos,
-  validarPago,
 } from './pago-form-values.ts';
+import { validarPago } from './validar-pago.ts';
 import { HIGHLIGHT_MS, actualizarPago, agregarPago, listaDe, totalPagado } from './pagos-lista.ts';
 import { fueraDePlazo, plazoComplemento } from './plazo-complemento.ts';
 
