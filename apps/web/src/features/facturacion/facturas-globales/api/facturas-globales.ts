@@ -4,6 +4,7 @@ import type {
   FacturaGlobalResponse,
   FacturaGlobalYear,
   ImportacionGlobal,
+  RecibosDelPeriodoResponse,
 } from '@repo/contracts/facturas-globales';
 import { request } from '#src/shared/http/api-client.ts';
 import { downloadFile } from '#src/shared/ui/list/download-file.ts';
@@ -82,4 +83,20 @@ export function importarVentas(input: { file: File } | { texto: string }) {
 /** GET .../facturas-globales/import/download-template: the xlsx template with the tax groups. */
 export function downloadPlantillaVentas() {
   return downloadFile(`${BASE}/import/download-template`, 'plantilla-ventas-factura-global.xlsx');
+}
+
+/** GET .../facturas-globales/recibos-del-periodo: the period's open sales receipts as sales (issue 28). */
+export function recibosDelPeriodo(q: {
+  periodicidad: string;
+  year: number;
+  month: number;
+  dia: string | null;
+}) {
+  const params = new URLSearchParams({
+    periodicidad: q.periodicidad,
+    year: String(q.year),
+    month: String(q.month),
+    ...(q.dia ? { dia: q.dia } : {}),
+  });
+  return request<RecibosDelPeriodoResponse>(`${BASE}/recibos-del-periodo?${params}`);
 }

@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { impuestosDeGrupo } from '@repo/cfdi/calc';
+import { impuestosDeGrupo, periodicidadPorDia } from '@repo/cfdi/calc';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import type { SerieResponse } from '@repo/contracts/series';
 import { formatCurrency } from '#src/shared/format/currency.ts';
@@ -20,6 +20,7 @@ import {
 } from '../model/global-form-model.ts';
 import { GlobalDatosCard } from './global-datos-card.tsx';
 import { useEnviarGlobal, useVentasGlobal } from './use-global-form.ts';
+import { RecibosDelPeriodo } from './recibos-del-periodo.tsx';
 import { VentasImport } from './ventas-import.tsx';
 import { VentasTable } from './ventas-table.tsx';
 
@@ -124,7 +125,7 @@ export function GlobalForm(props: {
     for (const [i, l] of servidor.porVenta) m.set(i, [...(m.get(i) ?? []), ...l]);
     return m;
   }, [calculo.errores, servidor.porVenta]);
-  const { onChange, onRemove, onAdd, onImported } = useVentasGlobal(
+  const { onChange, onRemove, onAdd, onImported, onRecibos } = useVentasGlobal(
     setS,
     setServidor,
     rubrosGlobales,
@@ -147,6 +148,21 @@ export function GlobalForm(props: {
         formasPago={props.formasPago}
         regimenEmisor={props.regimenEmisor}
         hoy={props.hoy}
+      />
+
+      <RecibosDelPeriodo
+        disabled={bloqueado}
+        periodo={
+          periodo
+            ? {
+                periodicidad: s.periodicidad,
+                year: s.year,
+                month: s.month,
+                dia: periodicidadPorDia(s.periodicidad) && s.dia ? s.dia : null,
+              }
+            : null
+        }
+        onRecibos={onRecibos}
       />
 
       <VentasImport disabled={bloqueado} hayVentas={s.ventas.length > 0} onImported={onImported} />

@@ -1,7 +1,10 @@
 import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import type { ImportacionGlobal } from '@repo/contracts/facturas-globales';
+import type {
+  ImportacionGlobal,
+  RecibosDelPeriodoResponse,
+} from '@repo/contracts/facturas-globales';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { ApiError, errorMessageOf } from '#src/shared/http/api-error.ts';
@@ -10,6 +13,7 @@ import {
   claveDeIntento,
   nuevaVenta,
   solicitudDe,
+  conRecibos,
   ventasDeImportacion,
   type GlobalFormState,
   type VentaForm,
@@ -127,5 +131,9 @@ export function useVentasGlobal(
     }));
     setServidor({ porVenta: new Map(), generales: [] });
   };
-  return { onChange, onRemove, onAdd, onImported };
+  const onRecibos = (r: RecibosDelPeriodoResponse) => {
+    setS((prev) => ({ ...prev, ventas: conRecibos(prev.ventas, r) }));
+    setServidor({ porVenta: new Map(), generales: [] });
+  };
+  return { onChange, onRemove, onAdd, onImported, onRecibos };
 }

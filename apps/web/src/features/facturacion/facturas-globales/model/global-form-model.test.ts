@@ -3,6 +3,7 @@ import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import {
   calcularVentas,
   diaPorOmision,
+  conRecibos,
   nuevaVenta,
   periodoDelEstado,
   solicitudDe,
@@ -125,5 +126,35 @@ describe('the global invoice form model', () => {
     };
     expect(solicitudDe(s, { id: null })).toMatchObject({ periodicidad: '02', dia: '2026-03-02' });
     expect(periodoDelEstado(s)?.nombre).toBe('Semana del 2 al 8 de marzo de 2026');
+  });
+});
+
+describe('conRecibos (issue 28)', () => {
+  it('adds the open receipts as sales with their receipt, replacing a receipt already in the table and keeping typed sales', () => {
+    const tecleada = nuevaVenta({ folioVenta: 'T-1', grupoImpuestosId: 1, subtotal: '10.00' });
+    const vieja = nuevaVenta({
+      folioVenta: '7',
+      grupoImpuestosId: 1,
+      subtotal: '1.00',
+      reciboId: 70,
+    });
+    const r = conRecibos([tecleada, vieja], {
+      partidas: [
+        {
+          folioVenta: '7',
+          grupoImpuestosId: 1,
+          subtotal: '156.49',
+          descuento: '2.00',
+          recibo_id: 70,
+        },
+        { folioVenta: '8', grupoImpuestosId: 1, subtotal: '60.50', descuento: null, recibo_id: 80 },
+      ],
+      omitidos: [],
+    });
+    expect(r.map((v) => [v.folioVenta, v.subtotal, v.descuento, v.reciboId])).toEqual([
+      ['T-1', '10.00', '', undefined],
+      ['7', '156.49', '2.00', 70],
+      ['8', '60.50', '', 80],
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import {
   type FacturaGlobalRequestInput,
   type FacturaGlobalResponse,
   type PeriodicidadGlobal,
+  type RecibosDelPeriodoResponse,
   type VentaImportada,
 } from '@repo/contracts/facturas-globales';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
@@ -29,6 +30,8 @@ export interface VentaForm {
   /** Row of the imported file, and what the import found wrong with it (until the row is edited). */
   fila?: number;
   erroresImport?: readonly string[];
+  /** The sales receipt (issue 28) this sale is: stamping the global marks it in the global. */
+  reciboId?: number;
 }
 
 export interface GlobalFormState {
@@ -54,6 +57,7 @@ export function nuevaVenta(v: Partial<Omit<VentaForm, 'key'>> = {}): VentaForm {
     descuento: v.descuento ?? '',
     ...(v.fila !== undefined ? { fila: v.fila } : {}),
     ...(v.erroresImport?.length ? { erroresImport: v.erroresImport } : {}),
+    ...(v.reciboId !== undefined ? { reciboId: v.reciboId } : {}),
   };
 }
 
@@ -68,6 +72,26 @@ export function ventasDeImportacion(ventas: readonly VentaImportada[]): VentaFor
       erroresImport: v.errores,
     }),
   );
+}
+
+/**
+ * The open receipts of the period added to the sales: a receipt already in the table is replaced
+ * by its current amounts, the other sales are kept.
+ */
+export function conRecibos(ventas: readonly VentaForm[], r: RecibosDelPeriodoResponse) {
+  const ids = new Set(r.partidas.map((p) => p.recibo_id));
+  return [
+    ...ventas.filter((v) => v.reciboId === undefined || !ids.has(v.reciboId)),
+    ...r.partidas.map((p) =>
+      nuevaVenta({
+        folioVenta: p.folioVenta,
+        grupoImpuestosId: p.grupoImpuestosId,
+        subtotal: p.subtotal,
+        descuento: p.descuento ?? '',
+        reciboId: p.recibo_id,
+      }),
+    ),
+  ];
 }
 
 export function estadoDeRespuesta(g: FacturaGlobalResponse): GlobalFormState {
@@ -131,6 +155,7 @@ export function solicitudDe(
       grupoImpuestosId: v.grupoImpuestosId ?? 0,
       subtotal: v.subtotal,
       descuento: v.descuento.trim() === '' ? null : v.descuento,
+      ...(v.reciboId !== undefined ? { recibo_id: v.reciboId } : {}),
     })),
     ...(extra.idempotencyKey ? { idempotency_key: extra.idempotencyKey } : {}),
   };
