@@ -69,7 +69,9 @@ export function RecibosDelPeriodo(props: {
             <Alert variant={n > 0 ? 'success' : 'info'} className="mb-2">
               {n === 0
                 ? 'No hay recibos abiertos en este periodo.'
-                : `Se agregaron ${n.toLocaleString('en-US')} ${n === 1 ? 'recibo abierto' : 'recibos abiertos'} del periodo.`}
+                : n === 1
+                  ? 'Se agregó 1 recibo abierto del periodo.'
+                  : `Se agregaron ${n.toLocaleString('en-US')} recibos abiertos del periodo.`}
             </Alert>
             {r.omitidos.length > 0 && (
               <ul className="small mb-0">
