@@ -10,6 +10,7 @@ import { serieFolio } from '#src/shared/comprobantes/format-cfdi.ts';
 import { useNotasCredito } from '../api/notas-credito.ts';
 import { notaPaths } from '../nota-paths.ts';
 import { notaStatus } from '../nota-status.ts';
+import { usePuede } from '#src/shared/session/permisos.ts';
 
 // The form loads on the click that opens it, so the invoice's detail stays within its budget.
 const NotaCreditoForm = lazy(() =>
@@ -23,6 +24,8 @@ const NotaCreditoForm = lazy(() =>
 export function NotasCreditoFactura(props: { factura: FacturaDetail }) {
   const { factura } = props;
   const [abierto, setAbierto] = useState(false);
+  // Issue 27: only a role that issues is offered to issue (its API would refuse anyone else).
+  const puedeEmitir = usePuede('emitir');
   const notas = useNotasCredito({
     page: 1,
     status: '',
@@ -36,7 +39,7 @@ export function NotasCreditoFactura(props: { factura: FacturaDetail }) {
       <Card.Body className="d-flex flex-column gap-3">
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
           <h2 className="h6 fw-bold mb-0">Notas de crédito</h2>
-          {factura.status === 'timbrada' && !abierto && (
+          {factura.status === 'timbrada' && !abierto && puedeEmitir && (
             <Button variant="outline-primary" onClick={() => setAbierto(true)}>
               Emitir nota de crédito
             </Button>

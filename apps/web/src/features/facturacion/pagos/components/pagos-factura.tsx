@@ -32,6 +32,7 @@ import {
 } from '../model/pagos-lista.ts';
 import { PagoCard } from './pago-card.tsx';
 import { PagoFormDiferido } from './pago-form-diferido.tsx';
+import { usePuede } from '#src/shared/session/permisos.ts';
 
 function CancelarPagoModal(props: {
   pago: PagoItem | null;
@@ -129,6 +130,8 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
   };
   const actual = saldo ?? pagos.data?.saldo ?? null;
   const cancelada = factura.status === 'cancelled';
+  // Issue 27: only a role that issues is offered to register a payment.
+  const puedeEmitir = usePuede('emitir');
   // Its credit notes took something off (an exact text test: "0.00" is none).
   const conNotas = actual !== null && !/^[0.]*$/.test(actual.acreditado);
   const liquidada = actual !== null && Number(actual.saldo) <= 0;
@@ -138,7 +141,7 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
     <Card className="shadow-sm" data-testid="pagos-factura">
       <Card.Header as="h2" className="h6 fw-bold bg-body d-flex flex-wrap gap-2 align-items-center">
         Pagos de la factura (complementos de pago)
-        {!cancelada && !liquidada && !form && (
+        {!cancelada && !liquidada && !form && puedeEmitir && (
           <Button size="sm" className="ms-auto" onClick={() => setForm(true)}>
             Registrar pago
           </Button>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { PpdPendingPayment } from '@repo/contracts/facturas';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { plazoComplemento } from '../model/plazo-complemento.ts';
+import { usePuede } from '#src/shared/session/permisos.ts';
 
 function fechaCorta(fecha: string | null): string {
   if (!fecha) return '—';
@@ -44,6 +45,7 @@ function Plazo(props: { fila: PpdPendingPayment; ancho?: string }) {
 }
 
 function Seleccionar(props: { fila: PpdPendingPayment; id: string; lista: ListaProps }) {
+  if (!usePuede('emitir')) return null;
   const { fila } = props;
   return (
     <Form.Check
@@ -56,6 +58,8 @@ function Seleccionar(props: { fila: PpdPendingPayment; id: string; lista: ListaP
 }
 
 function RegistrarPago(props: { fila: PpdPendingPayment }) {
+  // Issue 27: a read-only role sees what is owed, and is not offered to register a payment.
+  if (!usePuede('emitir')) return null;
   return (
     <Link
       to={`/facturacion/facturas/detalle/${String(props.fila.id)}?pago=nuevo`}
