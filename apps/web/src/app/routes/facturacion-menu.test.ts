@@ -36,6 +36,12 @@ describe('the invoicing menu (/facturacion)', () => {
         text: 'Registre un anticipo y siga los pasos del SAT hasta aplicarlo; vea los que faltan por aplicar.',
         path: '/facturacion/anticipos',
       },
+      {
+        name: 'facturacion.recibos',
+        title: 'Recibos y autofacturación',
+        text: 'Vea las ventas de su punto de venta, su código y QR, y configure el portal de autofacturación.',
+        path: '/facturacion/recibos',
+      },
     ]);
   });
 
@@ -53,6 +59,7 @@ describe('the invoicing menu (/facturacion)', () => {
       'Facturas globales',
       'Notas de crédito',
       'Anticipos',
+      'Recibos y autofacturación',
       'Notas de débito',
     ]);
   });
