@@ -68,31 +68,31 @@ export async function insertarRecibo(db: Db, enterpriseId: number, r: NuevoRecib
   return rows[0]!.id;
 }
 
-export async function buscarRecibo(db: Db, enterpriseId: number, id: number) {
+/** One receipt of the enterprise by its id, its point of sale's referencia or its code. */
+async function buscarUno(
+  db: Db,
+  enterpriseId: number,
+  campo: 'id' | 'referencia' | 'codigo',
+  valor: unknown,
+) {
   const rows = await consulta<ReciboRow>(
     db,
-    `select ${COLUMNAS} ${DESDE} where r.enterprise_id = $1 and r.id = $2`,
-    [enterpriseId, id],
+    `select ${COLUMNAS} ${DESDE} where r.enterprise_id = $1 and r.${campo} = $2`,
+    [enterpriseId, valor],
   );
   return rows[0] ?? null;
 }
 
-export async function buscarPorReferencia(db: Db, enterpriseId: number, referencia: string) {
-  const rows = await consulta<ReciboRow>(
-    db,
-    `select ${COLUMNAS} ${DESDE} where r.enterprise_id = $1 and r.referencia = $2`,
-    [enterpriseId, referencia],
-  );
-  return rows[0] ?? null;
+export function buscarRecibo(db: Db, enterpriseId: number, id: number) {
+  return buscarUno(db, enterpriseId, 'id', id);
 }
 
-export async function buscarPorCodigo(db: Db, enterpriseId: number, codigo: string) {
-  const rows = await consulta<ReciboRow>(
-    db,
-    `select ${COLUMNAS} ${DESDE} where r.enterprise_id = $1 and r.codigo = $2`,
-    [enterpriseId, codigo],
-  );
-  return rows[0] ?? null;
+export function buscarPorReferencia(db: Db, enterpriseId: number, referencia: string) {
+  return buscarUno(db, enterpriseId, 'referencia', referencia);
+}
+
+export function buscarPorCodigo(db: Db, enterpriseId: number, codigo: string) {
+  return buscarUno(db, enterpriseId, 'codigo', codigo);
 }
 
 export async function listarRecibos(

@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatInstante } from '#src/shared/format/instante.ts';
+import { Pagination } from '#src/shared/ui/list/pagination.tsx';
 import type { WebhooksApi } from '../api/webhooks-api.ts';
 import { EntregaDetalle } from './entrega-detalle.tsx';
 import { EstadoBadge } from './estado-badge.tsx';
@@ -86,29 +87,7 @@ export function Entregas(props: { api: WebhooksApi; endpointId: number }) {
           </tbody>
         </Table>
       </div>
-      {ultima > 1 && (
-        <div className="d-flex align-items-center gap-2">
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Anterior
-          </Button>
-          <span className="small">
-            Página {page} de {ultima}
-          </span>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            disabled={page >= ultima}
-            onClick={() => setPage(page + 1)}
-          >
-            Siguiente
-          </Button>
-        </div>
-      )}
+      <Pagination page={page} lastPage={ultima} onPage={setPage} label="Páginas de entregas" />
       <EntregaDetalle
         api={api}
         id={abierta}

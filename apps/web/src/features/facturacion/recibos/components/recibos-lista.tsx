@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { ESTADO_RECIBO_TEXTO, EstadoRecibo } from '@repo/contracts/recibos';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { formatInstante } from '#src/shared/format/instante.ts';
+import { Pagination } from '#src/shared/ui/list/pagination.tsx';
 import { codigoLegible, type RecibosApi } from '../api/recibos-api.ts';
 import { ReciboDetalle } from './recibo-detalle.tsx';
 
@@ -114,29 +115,12 @@ export function RecibosLista(props: { api: RecibosApi }) {
               </tbody>
             </Table>
           </div>
-          {lista.data.last_page > 1 && (
-            <div className="d-flex align-items-center gap-2">
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Anterior
-              </Button>
-              <span className="small">
-                Página {page} de {lista.data.last_page}
-              </span>
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={page >= lista.data.last_page}
-                onClick={() => setPage(page + 1)}
-              >
-                Siguiente
-              </Button>
-            </div>
-          )}
+          <Pagination
+            page={page}
+            lastPage={lista.data.last_page}
+            onPage={setPage}
+            label="Páginas de recibos"
+          />
         </>
       )}
       <ReciboDetalle api={api} id={abierto} onClose={() => setAbierto(null)} />
