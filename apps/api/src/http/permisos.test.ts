@@ -11,6 +11,7 @@ import { seedEnterprise, seedMember, type SeededEnterprise } from '../db/seed/se
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { SESSION_EXPIRED_MESSAGE } from './auth.ts';
 import { CAPACIDAD_DE_RUTA } from './permisos.ts';
+import { rfcAleatorio } from '../test/rfc.ts';
 
 // Issue 27: the route × role table, walked in full (as tenant-schema.test.ts walks the tables for
 // tenants): every route a role may call answers anything but the role's 403, every other answers
@@ -21,7 +22,8 @@ const miembros = new Map<RolT, SeededEnterprise>();
 
 beforeAll(async () => {
   t = await buildTestApp();
-  e = await seedEnterprise(t.deps, { rfc: 'EKU9003173C9', credits: 5 });
+  // A random RFC: an enterprise's RFC is unique, and the API suite runs twice on one database in CI.
+  e = await seedEnterprise(t.deps, { rfc: rfcAleatorio(), credits: 5 });
   miembros.set('propietario', e);
   for (const rol of Rol.options.filter((r) => r !== 'propietario')) {
     miembros.set(rol, await seedMember(t.deps, e.enterpriseId, rol));

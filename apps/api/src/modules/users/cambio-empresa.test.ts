@@ -4,6 +4,7 @@ import { enterpriseUsers } from '../../db/schema/enterprises.ts';
 import { seedEnterprise, type SeededEnterprise } from '../../db/seed/seed-enterprise.ts';
 import { SESSION_EXPIRED_MESSAGE } from '../../http/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 
 // Issue 27: an accountant with three enterprises switches among them without signing out, and never
 // sees one enterprise's data under another: the cross-tenant probes are repeated across each switch.
@@ -33,8 +34,9 @@ function call(token: string, method: 'GET' | 'POST', url: string, payload?: obje
 
 beforeAll(async () => {
   t = await buildTestApp();
-  contador = await seedEnterprise(t.deps, { rfc: 'EKU9003173C9', razon_social: 'UNO', credits: 4 });
-  const rfcs = ['EKU9003173C9', 'XAMA620210DQ5', 'CACX7605101P8'];
+  // Random RFCs: an enterprise's RFC is unique, and the API suite runs twice on one database in CI.
+  const rfcs = [rfcAleatorio(), rfcAleatorio(), rfcAleatorio('fisica')];
+  contador = await seedEnterprise(t.deps, { rfc: rfcs[0]!, razon_social: 'UNO', credits: 4 });
   for (const [i, rfc] of rfcs.entries()) {
     const e =
       i === 0 ? contador : await seedEnterprise(t.deps, { rfc, razon_social: `EMPRESA ${i}` });
@@ -49,7 +51,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     empresas.push({ id: e.enterpriseId, rfc, cliente: res.json().data.id });
   }
-  ajena = await seedEnterprise(t.deps, { rfc: 'AAA010101AAA' });
+  ajena = await seedEnterprise(t.deps, { rfc: rfcAleatorio() });
 });
 afterAll(async () => {
   await t.close();
