@@ -14,6 +14,7 @@ import {
 import { SESSION_EXPIRED_MESSAGE } from '../../http/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startSmtpServer, type TestSmtp } from '../../test/smtp.ts';
+import { rfcAleatorio } from '../../test/rfc.ts';
 
 // Issue 27: the owner invites by e-mail with a role; the link expires and is used once; accepting
 // creates the account or adds the enterprise to an existing one and opens a session on it; a member
@@ -22,12 +23,14 @@ let smtp: TestSmtp;
 let t: TestApp;
 let offsetMs = 0;
 let owner: SeededEnterprise;
+const RFC_EMPRESA = rfcAleatorio();
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await buildTestApp({ mailer: smtp.mailer, now: () => new Date(Date.now() + offsetMs) });
+  // A random RFC: an enterprise's RFC is unique, and the API suite runs twice on one database in CI.
   owner = await seedEnterprise(t.deps, {
-    rfc: 'EKU9003173C9',
+    rfc: RFC_EMPRESA,
     razon_social: 'ESCUELA KEMPER URGATE',
     name: 'Ana Dueña',
   });
@@ -71,7 +74,7 @@ describe('invitations', () => {
     expect(info.json().data).toEqual({
       email: email.toLowerCase(),
       rol: 'facturista',
-      empresa: { nombre: 'ESCUELA KEMPER URGATE', rfc: 'EKU9003173C9' },
+      empresa: { nombre: 'ESCUELA KEMPER URGATE', rfc: RFC_EMPRESA },
       invitada_por: 'Ana Dueña',
       cuenta_existente: false,
     });
