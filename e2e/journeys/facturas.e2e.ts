@@ -57,7 +57,7 @@ describe('the invoice list', () => {
   it('welcomes a user with no invoices, then lists, filters and shows PPD pending amounts', async () => {
     const page = await signedIn();
     await page.goto('/facturacion');
-    await page.getByRole('heading', { name: 'Facturación' }).waitFor();
+    await page.getByRole('heading', { name: 'Facturación', exact: true }).waitFor();
     await screenshot(page, 'facturacion-menu');
     await page.getByRole('link', { name: 'Ir a facturas', exact: true }).click();
     await page.waitForURL('**/facturacion/facturas');
