@@ -81,7 +81,7 @@ export async function insertShareLink(
     comprobante_id: number;
     token_hash: string;
     share_method: ShareMethod;
-    shared_by_user_id: number;
+    shared_by_user_id: number | null;
     expires_at: Date | null;
     created_at: Date;
   },

@@ -37,7 +37,13 @@ export function shareUrl(config: AppDeps['config'], token: string): string {
 
 export async function createShareLink(
   deps: ComprobantesDeps,
-  input: { enterpriseId: number; userId: number; comprobanteId: number; shareMethod: ShareMethod },
+  input: {
+    enterpriseId: number;
+    /** The user who shares; null when the product shares on its own (the self-invoicing portal). */
+    userId: number | null;
+    comprobanteId: number;
+    shareMethod: ShareMethod;
+  },
 ): Promise<CreateShareLinkResponse> {
   const e = await findEntregable(deps, input.enterpriseId, input.comprobanteId);
   const token = newToken(input.enterpriseId);

@@ -24,7 +24,6 @@ import {
   buscarPorCodigo,
   buscarPortalPorSlug,
   marcarFacturado,
-  primerMiembro,
   type ReciboRow,
 } from './recibos.queries.ts';
 import {
@@ -235,10 +234,9 @@ export async function facturarTicket(
   }
   const factura = timbrada.factura;
   await marcarFacturado(deps.db, enterpriseId, row.id, factura.id);
-  const usuario = await primerMiembro(deps.db, enterpriseId);
   const enlace = await createShareLink(deps, {
     enterpriseId,
-    userId: usuario ?? 0,
+    userId: null,
     comprobanteId: factura.id,
     shareMethod: 'link',
   });

@@ -192,13 +192,3 @@ export async function buscarPortalPorSlug(db: Db, slug: string) {
   );
   return rows[0] ?? null;
 }
-
-/** Who the product acts for on the portal (a share link's author): the enterprise's first member. */
-export async function primerMiembro(db: Db, enterpriseId: number) {
-  const rows = await consulta<{ user_id: number }>(
-    db,
-    'select user_id from enterprise_users where enterprise_id = $1 order by user_id limit 1',
-    [enterpriseId],
-  );
-  return rows[0]?.user_id ?? null;
-}
