@@ -139,7 +139,7 @@ describe('invitations', () => {
   });
 
   it('an existing account accepts with its password and gets the enterprise added, its own kept', async () => {
-    const other = await seedEnterprise(t.deps, { rfc: 'XAMA620210DQ5', razon_social: 'OTRA' });
+    const other = await seedEnterprise(t.deps, { rfc: rfcAleatorio(), razon_social: 'OTRA' });
     const { token } = await invite(owner, other.email, 'lectura');
     expect((await inject('GET', `/api/invitaciones/${token}`)).json().data.cuenta_existente).toBe(
       true,
