@@ -23,7 +23,7 @@ export function paymentWebhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/payments/webhooks/:gateway',
       {
-        schema: { params: z.object({ gateway: z.string() }), hide: true },
+        schema: { params: z.object({ gateway: z.string() }) },
         bodyLimit: 1024 * 1024,
       },
       async (request) => {
