@@ -108,6 +108,25 @@ describe('hostile spreadsheets', () => {
     }
   });
 
+  it('refuses one cell far away, which the reader would turn into billions of empty cells', async () => {
+    // The sheet is read as a table up to its farthest cell: XFD1048576 alone would be 16384 columns
+    // by a million rows; a cell in row 1,048,576 alone, a million rows.
+    const corner = await workbook(function* () {
+      yield '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row>';
+    });
+    const wide = await workbook(function* () {
+      yield '<row r="2"><c r="A2" t="inlineStr"><is><t>Ana</t></is></c><c r="ZZ2"><v>1</v></c></row>';
+    });
+    for (const file of [corner, wide]) {
+      for (const url of [CLIENTS, PRODUCTS, GLOBAL_SALES]) {
+        const result = await importWhileOtherTenantWorks(url, file);
+        expect(result.status).toBe(422);
+        expect(result.dataError).toBe(SPREADSHEET_MESSAGES.farCell);
+        expect(result.otherStatuses.every((s) => s === 200)).toBe(true);
+      }
+    }
+  });
+
   it("the sales of a global invoice: as many rows as a global's sales, not one more", async () => {
     // Written with a namespace prefix, as some libraries do: still counted.
     const sales = await workbook(function* () {

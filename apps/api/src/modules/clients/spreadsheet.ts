@@ -1,4 +1,4 @@
-import type ExcelJS from 'exceljs';
+import type { Cell, SheetData } from 'write-excel-file/node';
 import { AppError } from '../../http/errors.ts';
 import { checkXlsxLimits, XLSX_LIMITS, type XlsxLimits } from './xlsx-limits.ts';
 
@@ -14,14 +14,17 @@ export const SPREADSHEET_MESSAGES = {
   noRows: 'El archivo no contiene filas para importar.',
   tooManyRows: `El archivo tiene más de ${MAX_IMPORT_ROWS} filas. Divídalo en varios archivos.`,
   tooLarge: `El archivo es demasiado grande para importarse: su contenido pasa de ${XLSX_LIMITS.unpackedBytes / 1024 / 1024} MB. Divídalo en varios archivos.`,
+  farCell: `El archivo tiene datos muy lejos de la plantilla (más allá de la fila ${XLSX_LIMITS.rows.toLocaleString('en-US')} o de la columna IV). Bórrelos, o copie sus filas en la plantilla, y vuelva a intentarlo.`,
   cellTooLong: `Una celda del archivo tiene más de ${XLSX_LIMITS.cellChars.toLocaleString('en-US')} caracteres. Revise el archivo y vuelva a intentarlo.`,
 } as const;
 
-/** exceljs (about 19 MB resident) loads with the first spreadsheet, not when the server starts. */
-async function newWorkbook(): Promise<ExcelJS.Workbook> {
-  const { default: excel } = await import('exceljs');
-  return new excel.Workbook();
-}
+/**
+ * The spreadsheet libraries (read-excel-file and write-excel-file: a few hundred kilobytes, where
+ * exceljs brought 60 MB to the production install) load with the first spreadsheet, not when the
+ * server starts.
+ */
+const reader = () => import('read-excel-file/node');
+const writer = () => import('write-excel-file/node');
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,34 +52,36 @@ export async function writeWorkbook(
   rows: readonly CellValue[][],
   options: { numberFormats?: Record<number, string>; notes?: readonly string[] } = {},
 ): Promise<Buffer> {
-  const workbook = await newWorkbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow(row.map((v) => (typeof v === 'string' ? neutralise(v) : v)));
-  }
-  for (const [index, format] of Object.entries(options.numberFormats ?? {})) {
-    sheet.getColumn(Number(index) + 1).numFmt = format;
-  }
+  const formats = options.numberFormats ?? {};
+  const header: Cell[] = columns.map((c) => ({ value: c.header, fontWeight: 'bold' }));
+  const data: SheetData = [
+    header,
+    ...rows.map((row) =>
+      row.map((v, i): Cell => {
+        if (typeof v === 'string') return neutralise(v);
+        const format = formats[i];
+        return format ? { value: v, format } : v;
+      }),
+    ),
+  ];
+  const sheets = [{ data, sheet: sheetName, columns: columns.map((c) => ({ width: c.width })) }];
   if (options.notes?.length) {
-    const notes = workbook.addWorksheet('Instrucciones');
-    notes.getColumn(1).width = 120;
-    for (const note of options.notes) notes.addRow([note]);
+    sheets.push({
+      data: options.notes.map((note) => [note]),
+      sheet: 'Instrucciones',
+      columns: [{ width: 120 }],
+    });
   }
-  const data = await workbook.xlsx.writeBuffer();
-  return Buffer.from(data as ArrayBuffer);
+  const { default: writeXlsxFile } = await writer();
+  return writeXlsxFile(sheets).toBuffer();
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+/** A cell's text as the user sees it: numbers as written, dates as YYYY-MM-DD, blanks empty. */
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('error' in value) return '';
   return '';
 }
 
@@ -95,16 +100,23 @@ export interface SheetRow {
   values: Record<string, string>;
 }
 
+/** A row of the sheet that has something in it: its number as the user sees it and its cells' texts. */
+export interface RowCells {
+  row: number;
+  cells: string[];
+}
+
 /**
  * The first sheet of an uploaded xlsx, for every import (clients, products and services, the sales
  * of a global invoice): the file is checked against XLSX_LIMITS on the zip itself (xlsx-limits.ts),
- * before the spreadsheet library unpacks anything, so a small file that unpacks to gigabytes is
- * refused in milliseconds; anything that is not a workbook is refused with one message.
+ * before the spreadsheet library unpacks anything, so a small file that unpacks to gigabytes, or
+ * whose one cell far away would make millions of empty ones, is refused in milliseconds; anything
+ * that is not a workbook is refused with one message. Empty rows are left out.
  */
 export async function loadFirstSheet(
   data: Buffer,
   guard: { limits?: XlsxLimits; tooManyRows?: string } = {},
-): Promise<ExcelJS.Worksheet> {
+): Promise<RowCells[]> {
   const problem = checkXlsxLimits(data, guard.limits);
   if (problem) {
     const message =
@@ -113,15 +125,19 @@ export async function loadFirstSheet(
         : SPREADSHEET_MESSAGES[problem];
     throw new AppError('VALIDATION', message);
   }
-  const workbook = await newWorkbook();
+  const { readSheet } = await reader();
+  let sheet: unknown[][];
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    sheet = await readSheet(data);
   } catch {
     throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.notXlsx);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.notXlsx);
-  return sheet;
+  const rows: RowCells[] = [];
+  sheet.forEach((values, index) => {
+    const cells = values.map(cellText);
+    if (cells.some((c) => c !== '')) rows.push({ row: index + 1, cells });
+  });
+  return rows;
 }
 
 /**
@@ -134,35 +150,36 @@ export async function readWorkbook(
   required: readonly string[],
 ): Promise<SheetRow[]> {
   const sheet = await loadFirstSheet(data);
+  const first = sheet[0];
 
   const positions = new Map<string, number>();
   const wanted = new Map(headers.map((h) => [normaliseHeader(h), h]));
-  sheet.getRow(1).eachCell((cell, col) => {
-    const header = wanted.get(normaliseHeader(cellText(cell.value)));
-    if (header && !positions.has(header)) positions.set(header, col);
-  });
+  if (first?.row === 1) {
+    first.cells.forEach((text, col) => {
+      const header = wanted.get(normaliseHeader(text));
+      if (header && !positions.has(header)) positions.set(header, col);
+    });
+  }
   const missing = required.filter((h) => !positions.has(h));
   if (missing.length > 0)
     throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.missingColumns(missing));
 
   const rows: SheetRow[] = [];
-  // The rows the file has, never the empty ones up to its last row number (a single row numbered
-  // 1,048,576 would make a million empty rows).
-  sheet.eachRow((row, r) => {
-    if (r === 1) return;
+  for (const { row, cells } of sheet) {
+    if (row === 1) continue;
     const values: Record<string, string> = {};
     let empty = true;
     for (const header of headers) {
       const col = positions.get(header);
-      const text = col ? unneutralise(cellText(row.getCell(col).value).trim()) : '';
+      const text = col === undefined ? '' : unneutralise((cells[col] ?? '').trim());
       if (text) empty = false;
       values[header] = text;
     }
-    if (empty) return;
-    rows.push({ row: r, values });
+    if (empty) continue;
+    rows.push({ row, values });
     if (rows.length > MAX_IMPORT_ROWS)
       throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.tooManyRows);
-  });
+  }
   if (rows.length === 0) throw new AppError('VALIDATION', SPREADSHEET_MESSAGES.noRows);
   return rows;
 }

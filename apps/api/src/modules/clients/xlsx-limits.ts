@@ -16,12 +16,18 @@ export const XLSX_LIMITS = {
   rows: 10_000,
   /** Characters of one cell's text (XML text between two tags). */
   cellChars: 4_000,
+  /**
+   * The farthest column a cell may be in (256 = IV). The reader gives the sheet as a table up to its
+   * farthest cell, so one cell in XFD1048576 would make billions of empty ones; row numbers are held
+   * to `rows` for the same reason.
+   */
+  columns: 256,
 } as const;
 
 export type XlsxLimits = { [K in keyof typeof XLSX_LIMITS]: number };
 
 /** notXlsx: not a zip, or a zip without a workbook's parts (a .docx, an archive of other files). */
-export type XlsxLimitProblem = 'notXlsx' | 'tooLarge' | 'tooManyRows' | 'cellTooLong';
+export type XlsxLimitProblem = 'notXlsx' | 'tooLarge' | 'tooManyRows' | 'cellTooLong' | 'farCell';
 
 /** The parts every workbook has (ECMA-376 Part 2: the package's content types; SpreadsheetML's workbook part). */
 function isWorkbook(entries: readonly Entry[]): boolean {
@@ -99,13 +105,30 @@ function longestText(xml: Buffer): number {
   return Math.max(longest, run);
 }
 
-/** More `<row>` elements than limit, with or without a namespace prefix (`<x:row>`, as some libraries write). */
-function moreRowsThan(xml: Buffer, limit: number): boolean {
-  const row = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
+/** A column's number from its letters (A = 1, IV = 256, XFD = 16384). */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + ch.charCodeAt(0) - 64;
+  return n;
+}
+
+/**
+ * A sheet with more `<row>` elements than the limit (with or without a namespace prefix, `<x:row>`,
+ * as some libraries write), or a row or cell numbered beyond the limits.
+ */
+function sheetProblem(xml: Buffer, limits: XlsxLimits): 'tooManyRows' | 'farCell' | null {
+  const tag = /<(?:[A-Za-z_][\w.-]*:)?(row|c)(?=[\s>/])([^>]*)>/g;
+  const ref = /(?:^|\s)r\s*=\s*["']([A-Za-z]{0,3})(\d+)["']/;
   const text = xml.toString('latin1');
   let rows = 0;
-  while (row.exec(text)) if (++rows > limit) return true;
-  return false;
+  for (let m = tag.exec(text); m; m = tag.exec(text)) {
+    if (m[1] === 'row' && ++rows > limits.rows) return 'tooManyRows';
+    const at = ref.exec(m[2] ?? '');
+    if (!at) continue;
+    if (Number(at[2]) > limits.rows) return 'farCell';
+    if (at[1] && columnNumber(at[1].toUpperCase()) > limits.columns) return 'farCell';
+  }
+  return null;
 }
 
 /**
@@ -134,8 +157,9 @@ export function checkXlsxLimits(
     budget -= bytes.length;
     if (!entry.name.endsWith('.xml')) continue;
     if (longestText(bytes) > limits.cellChars) return 'cellTooLong';
-    if (/^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name) && moreRowsThan(bytes, limits.rows)) {
-      return 'tooManyRows';
+    if (/^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name)) {
+      const problem = sheetProblem(bytes, limits);
+      if (problem) return problem;
     }
   }
   return null;

@@ -41,7 +41,10 @@ async function resumen(data: Uint8Array) {
   await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet('Resumen')!;
   const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  // A blank cell reads as '' whether the file holds it empty or leaves it out, as Excel shows it.
+  sheet.eachRow((row) =>
+    rows.push(Array.from({ length: sheet.columnCount }, (_, c) => row.getCell(c + 1).value ?? '')),
+  );
   return rows;
 }
 

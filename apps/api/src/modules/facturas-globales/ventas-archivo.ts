@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import { IMPORT_VENTAS_MESSAGES, MAX_IMPORT_VENTAS } from '@repo/contracts/facturas-globales';
 import { AppError } from '../../http/errors.ts';
 import { loadFirstSheet, SPREADSHEET_MESSAGES } from '../clients/spreadsheet.ts';
@@ -25,18 +24,6 @@ const MAX_LINEAS = 2 * MAX_IMPORT_VENTAS + 1;
 /** Columns read of each row: the template has 5; a cell in column XFD is not read. */
 const MAX_COLUMNAS = 64;
 
-function celda(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  if ('result' in value) return celda(value.result as ExcelJS.CellValue);
-  return '';
-}
-
 /** Spreadsheet numbers come as floats (116.00000000000001): at most 6 decimals, as typed. */
 function textoNumero(v: string): string {
   const t = v.trim();
@@ -51,16 +38,11 @@ async function filasDeXlsx(data: Buffer): Promise<Fila[]> {
     limits: LIMITES_XLSX,
     tooManyRows: IMPORT_VENTAS_MESSAGES.tooManyRows,
   });
-  const filas: Fila[] = [];
-  // Only the rows the file has (not the empty ones up to its last row number).
-  sheet.eachRow((row, fila) => {
-    const valores: string[] = [];
-    row.eachCell((c, col) => {
-      if (col <= MAX_COLUMNAS) valores[col - 1] = textoNumero(celda(c.value).trim());
-    });
-    filas.push({ fila, valores: Array.from(valores, (v) => v ?? '') });
-  });
-  return filas;
+  // Only the rows with something in them (never the empty ones up to the file's last row).
+  return sheet.map(({ row, cells }) => ({
+    fila: row,
+    valores: cells.slice(0, MAX_COLUMNAS).map((v) => textoNumero(v.trim())),
+  }));
 }
 
 /** CSV (comma or semicolon, quotes) or tab-separated text, one row per line. */

@@ -23,7 +23,9 @@ async function leer(data: Buffer) {
   await workbook.xlsx.load(data as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet('Facturas');
   if (!sheet) throw new Error('no sheet Facturas');
-  const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+  // A blank cell reads as '' whether the file holds it empty or leaves it out, as Excel shows it.
+  const values = (r: number) =>
+    Array.from({ length: sheet.columnCount }, (_, c) => sheet.getRow(r).getCell(c + 1).value ?? '');
   const rows: unknown[][] = [];
   for (let r = 2; r <= sheet.rowCount; r++) rows.push(values(r));
   return { header: values(1), rows, sheet };
@@ -105,8 +107,12 @@ describe('GET /api/facturacion/V40/facturas-ingreso/export', () => {
     ]);
     expect(rows[2]?.slice(0, 3)).toEqual(['F', 1, pue.uuid]);
     expect(rows[2]?.slice(8)).toEqual([3000, 432, 3132, '', 'Timbrada']);
+    // Every amount a user sees in Excel shows two decimals and thousands separators.
     for (const column of [9, 10, 11, 12]) {
-      expect(sheet.getColumn(column).numFmt).toBe('#,##0.00');
+      for (let r = 2; r <= sheet.rowCount; r++) {
+        const cell = sheet.getRow(r).getCell(column);
+        if (typeof cell.value === 'number') expect(cell.numFmt).toBe('#,##0.00');
+      }
     }
 
     const ids = async (query: string) => {
