@@ -22,6 +22,8 @@ import { earlyAnswerHeaders, registerSecurityHeaders } from './http/security-hea
 import { registerSpa } from './http/spa.ts';
 import { readinessRoutes } from './http/readiness.routes.ts';
 import { withMetrics } from './metrics/instrument.ts';
+import { registerAuditoriaContexto } from './modules/auditoria/auditoria.ts';
+import { auditoriaRoutes } from './modules/auditoria/auditoria.routes.ts';
 import { registerMetrics } from './metrics/metrics.routes.ts';
 import { seriesNewClientRoutes } from './modules/series/series.new-client.routes.ts';
 import { impuestosNewClientRoutes } from './modules/impuestos/impuestos.new-client.routes.ts';
@@ -111,6 +113,7 @@ export async function createServer(given: AppDeps): Promise<App> {
   registerErrorHandler(app, await createErrorReporter(deps.config));
   registerControlCharacterCheck(app);
   registerRequestLog(app);
+  registerAuditoriaContexto(app);
   registerMetrics(app, metrics, deps.config);
   await registerSecurityHeaders(app, deps.config);
   // Counted in the database, so the limits hold across every API process (rate-limit-store.ts).
@@ -158,6 +161,7 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(portalRoutes(deps));
       await api.register(equipoRoutes(deps));
       await api.register(invitacionesRoutes(deps));
+      await api.register(auditoriaRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));
       await api.register(sellosFiscalesNewClientRoutes(deps));
       await api.register(rubrosImpuestosNewClientRoutes(deps));

@@ -28,9 +28,11 @@ export const ROL_DESCRIPCION: Record<Rol, string> = {
  * - configurar: seals, tax data, series, tax groups;
  * - comprar: buy credits;
  * - usuarios: invite, change and remove members;
+ * - bitacora: read and export the enterprise's audit log (who did what);
  * - cuenta: the user's own account (password, e-mail, personal data, sign-out), any role.
  */
-export type Capacidad = 'ver' | 'emitir' | 'configurar' | 'comprar' | 'usuarios' | 'cuenta';
+export type Capacidad =
+  'ver' | 'emitir' | 'configurar' | 'comprar' | 'usuarios' | 'bitacora' | 'cuenta';
 
 const TODOS: readonly Rol[] = ROLES;
 const QUIEN_EMITE: readonly Rol[] = ['propietario', 'administrador', 'facturista'];
@@ -44,6 +46,7 @@ export const ROLES_DE_CAPACIDAD: Record<Capacidad, readonly Rol[]> = {
   configurar: QUIEN_ADMINISTRA,
   comprar: QUIEN_ADMINISTRA,
   usuarios: QUIEN_ADMINISTRA,
+  bitacora: QUIEN_ADMINISTRA,
 };
 
 /** True when `rol` holds `capacidad`; no role (signed out) holds none. */

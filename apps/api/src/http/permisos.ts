@@ -92,6 +92,12 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'PUT /api/equipo/:enterpriseId/miembros/:userId': 'usuarios',
   'DELETE /api/equipo/:enterpriseId/miembros/:userId': 'usuarios',
 
+  // Who did what (issue 27): the enterprise's log for owners and administrators; a document's
+  // history for everyone who sees the document.
+  'GET /api/auditoria/:enterpriseId': 'bitacora',
+  'GET /api/auditoria/:enterpriseId/export': 'bitacora',
+  'GET /api/comprobantes/v40/:id/historial': 'ver',
+
   // Webhooks for the enterprise's programs (issue 28): an integration's settings and secrets.
   'GET /api/webhooks/:enterpriseId': 'configurar',
   'POST /api/webhooks/:enterpriseId': 'configurar',

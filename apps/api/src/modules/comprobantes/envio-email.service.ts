@@ -3,7 +3,9 @@ import {
   type EmailSendingInfo,
   type SendByEmailRequest,
 } from '@repo/contracts/comprobantes';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { pacDePruebas } from '../../pac/modo-pruebas.ts';
 import { comprobanteEmail } from './comprobante-email.ts';
 import {
@@ -117,14 +119,23 @@ export async function sendByEmail(
     deps.logger.warn({ err, comprobanteId: e.row.id }, 'comprobante e-mail refused');
     outcome = 'fallido';
   }
-  const id = await insertEnvioEmail(deps.db, input.enterpriseId, {
-    comprobante_id: e.row.id,
-    emails,
-    comprobante_type: e.type,
-    sent_by_user_id: input.userId,
-    outcome,
-    error_message: outcome === 'fallido' ? EMAIL_NO_ENVIADO : '',
-    message_id: messageId,
+  const quien = { ...quienActua(), userId: input.userId };
+  const id = await withTransaction(deps.db, async (tx) => {
+    const envio = await insertEnvioEmail(tx, input.enterpriseId, {
+      comprobante_id: e.row.id,
+      emails,
+      comprobante_type: e.type,
+      sent_by_user_id: input.userId,
+      outcome,
+      error_message: outcome === 'fallido' ? EMAIL_NO_ENVIADO : '',
+      message_id: messageId,
+    });
+    await registrarAuditoria(tx, input.enterpriseId, quien, {
+      accion: 'envio_email',
+      comprobanteId: e.row.id,
+      detalles: { destinatarios: emails, estatus: outcome === 'enviado' ? 'Enviado' : 'Falló' },
+    });
+    return envio;
   });
   if (outcome === 'fallido')
     throw new AppError('BAD_GATEWAY', EMAIL_NO_ENVIADO, { showToClient: true });

@@ -10,7 +10,9 @@ import {
   type SharedComprobanteSummary,
 } from '@repo/contracts/comprobantes';
 import type { AppDeps } from '../../deps.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import {
   countShareLinkUse,
   findShareLinkByToken,
@@ -50,13 +52,23 @@ export async function createShareLink(
   const now = deps.now();
   const days = deps.config.SHARE_LINK_TTL_DAYS;
   const expiresAt = days > 0 ? new Date(now.getTime() + days * 24 * 3600_000) : null;
-  const id = await insertShareLink(deps.db, input.enterpriseId, {
-    comprobante_id: e.row.id,
-    token_hash: hashToken(token),
-    share_method: input.shareMethod,
-    shared_by_user_id: input.userId,
-    expires_at: expiresAt,
-    created_at: now,
+  const quien = { ...quienActua(), userId: input.userId };
+  const id = await withTransaction(deps.db, async (tx) => {
+    const link = await insertShareLink(tx, input.enterpriseId, {
+      comprobante_id: e.row.id,
+      token_hash: hashToken(token),
+      share_method: input.shareMethod,
+      shared_by_user_id: input.userId,
+      expires_at: expiresAt,
+      created_at: now,
+    });
+    await registrarAuditoria(tx, input.enterpriseId, quien, {
+      accion: 'enlace_creado',
+      comprobanteId: e.row.id,
+      objeto: `enlace:${String(link)}`,
+      detalles: { tipo: input.shareMethod, vence: expiresAt?.toISOString().slice(0, 10) ?? '' },
+    });
+    return link;
   });
   const url = shareUrl(deps.config, token);
   const mensaje = `${COMPROBANTE_TYPE_LABEL[e.type]} ${e.serieFolio} de ${e.cfdi.Emisor.Nombre}: ${url}`;
@@ -105,13 +117,24 @@ export async function revokeSharingLink(
   input: { enterpriseId: number; comprobanteId: number; linkId: number },
 ): Promise<ShareLinkInfo> {
   await findEntregable(deps, input.enterpriseId, input.comprobanteId);
-  const revoked = await revokeShareLink(
-    deps.db,
-    input.enterpriseId,
-    input.comprobanteId,
-    input.linkId,
-    deps.now(),
-  );
+  const quien = quienActua();
+  const revoked = await withTransaction(deps.db, async (tx) => {
+    const hecho = await revokeShareLink(
+      tx,
+      input.enterpriseId,
+      input.comprobanteId,
+      input.linkId,
+      deps.now(),
+    );
+    if (hecho) {
+      await registrarAuditoria(tx, input.enterpriseId, quien, {
+        accion: 'enlace_revocado',
+        comprobanteId: input.comprobanteId,
+        objeto: `enlace:${String(input.linkId)}`,
+      });
+    }
+    return hecho;
+  });
   if (!revoked) throw new AppError('NOT_FOUND', SHARE_LINK_UNKNOWN_MESSAGE);
   const links = await listSharingInformation(deps, input.enterpriseId, input.comprobanteId);
   const link = links.find((l) => l.id === input.linkId);

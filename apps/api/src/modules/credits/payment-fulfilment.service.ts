@@ -6,6 +6,7 @@ import {
   type CheckoutSession,
   type VerifiedEvent,
 } from '../../payments/payment-gateway.ts';
+import { PRODUCTO, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { insertLedgerRow, readBalance } from './credits.queries.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -108,6 +109,22 @@ async function grant(
   };
   await updatePayment(tx, p.enterprise_id, p.id, values);
   await settleReservationOfPayment(tx, p.enterprise_id, p.id, 'redeemed', now);
+  // The member who placed the order bought them; the request is the gateway's webhook, whose
+  // address says nothing of the buyer, so none is kept.
+  await registrarAuditoria(
+    tx,
+    p.enterprise_id,
+    { ...PRODUCTO, userId: p.user_id },
+    {
+      accion: 'creditos_comprados',
+      objeto: `compra:${String(p.id)}`,
+      detalles: {
+        nombre: p.subscription_plan_name,
+        creditos: credits,
+        total: p.subscription_plan_price,
+      },
+    },
+  );
   return { ...p, ...values };
 }
 

@@ -10,6 +10,7 @@ import {
 import { RFC_TAKEN_MESSAGE } from '@repo/contracts/enterprises';
 import { loadCatalogos } from '@repo/catalogos';
 import { withTransaction } from '../../db/transaction.ts';
+import { camposCambiados, quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { ensureRubrosDeRegimen } from '../enterprises/default-configuration.ts';
 import { isRfcTaken } from '../enterprises/enterprises.queries.ts';
 import type { Db } from '../../db/client.ts';
@@ -55,6 +56,7 @@ export function zonaHorariaDe(codigoPostal: string): string {
  * changes to one with tax groups of its own (626) brings the ones the enterprise lacks.
  */
 export async function saveDatosFiscales(db: Db, enterpriseId: number, input: DatosFiscalesRequest) {
+  const quien = quienActua();
   await withTransaction(db, async (tx) => {
     const current = await findDatosFiscales(tx, enterpriseId);
     if (!current) throw new AppError('NOT_FOUND', ENTERPRISE_NOT_FOUND);
@@ -63,6 +65,13 @@ export async function saveDatosFiscales(db: Db, enterpriseId: number, input: Dat
     await updateDatosFiscales(tx, enterpriseId, input);
     if (input.regimen_fiscal !== current.regimen_fiscal)
       await ensureRubrosDeRegimen(tx, enterpriseId, current.rfc, input.regimen_fiscal);
+    const campos = camposCambiados(current, input);
+    if (campos.length > 0) {
+      await registrarAuditoria(tx, enterpriseId, quien, {
+        accion: 'datos_fiscales_cambiados',
+        detalles: { campos },
+      });
+    }
   });
   return getDatosFiscales(db, enterpriseId);
 }
@@ -77,6 +86,7 @@ export async function saveNewClientDatosFiscales(
   input: NewClientDatosFiscalesRequest,
 ) {
   const { rfc, ...datos } = input;
+  const quien = quienActua();
   await withTransaction(db, async (tx) => {
     const current = await findDatosFiscales(tx, enterpriseId);
     if (!current) throw new AppError('NOT_FOUND', ENTERPRISE_NOT_FOUND);
@@ -91,6 +101,13 @@ export async function saveNewClientDatosFiscales(
     await updateDatosFiscales(tx, enterpriseId, datos);
     if (datos.regimen_fiscal !== current.regimen_fiscal)
       await ensureRubrosDeRegimen(tx, enterpriseId, effectiveRfc, datos.regimen_fiscal);
+    const campos = camposCambiados(current, { ...datos, rfc: effectiveRfc });
+    if (campos.length > 0) {
+      await registrarAuditoria(tx, enterpriseId, quien, {
+        accion: 'datos_fiscales_cambiados',
+        detalles: { campos },
+      });
+    }
   });
   return getDatosFiscales(db, enterpriseId);
 }

@@ -13,6 +13,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { invitacionEmail } from '../../email/templates/invitacion-email.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { findEnterpriseBasics } from '../enterprises/enterprises.queries.ts';
 import { findUserByEmail, findUserById } from '../users/users.queries.ts';
 import {
@@ -80,6 +81,7 @@ export async function invitar(
   ]);
   if (!empresa || !quien) throw new AppError('NOT_FOUND', 'La empresa no existe.');
   const now = deps.now();
+  const actor = quienActua();
   const token = nuevoTokenInvitacion(auth.enterpriseId);
   const link = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/invitacion/${token}`;
   return withTransaction(deps.db, async (tx) => {
@@ -91,6 +93,11 @@ export async function invitar(
       invited_by: auth.userId,
       created_at: now,
       expires_at: new Date(now.getTime() + INVITACION_DIAS * 24 * 3600_000),
+    });
+    await registrarAuditoria(tx, auth.enterpriseId, actor, {
+      accion: 'usuario_invitado',
+      objeto: `invitacion:${String(id)}`,
+      detalles: { email: input.email, rol: input.rol },
     });
     // Sent inside the transaction: an invitation that could not be e-mailed is not kept.
     await deps.mailer.send({
@@ -108,9 +115,16 @@ export async function invitar(
 }
 
 export async function cancelarInvitacion(deps: EquipoDeps, auth: AuthContext, id: number) {
-  const row = await revokeInvitacion(deps.db, auth.enterpriseId, id, deps.now());
-  if (!row) throw new AppError('NOT_FOUND', 'La invitación no existe o ya fue usada.');
-  return row;
+  const quien = quienActua();
+  return withTransaction(deps.db, async (tx) => {
+    const row = await revokeInvitacion(tx, auth.enterpriseId, id, deps.now());
+    if (!row) throw new AppError('NOT_FOUND', 'La invitación no existe o ya fue usada.');
+    await registrarAuditoria(tx, auth.enterpriseId, quien, {
+      accion: 'invitacion_cancelada',
+      objeto: `invitacion:${String(id)}`,
+    });
+    return row;
+  });
 }
 
 /**
@@ -138,14 +152,34 @@ async function assertPuedeTocar(
 }
 
 export async function cambiarRol(deps: EquipoDeps, auth: AuthContext, userId: number, rol: Rol) {
+  const quien = quienActua();
   const anterior = await assertPuedeTocar(deps, auth, userId, rol);
-  await updateRolMiembro(deps.db, auth.enterpriseId, userId, rol);
+  const miembro = await findUserById(deps.db, userId);
+  await withTransaction(deps.db, async (tx) => {
+    await updateRolMiembro(tx, auth.enterpriseId, userId, rol);
+    if (rol !== anterior) {
+      await registrarAuditoria(tx, auth.enterpriseId, quien, {
+        accion: 'rol_cambiado',
+        objeto: `usuario:${String(userId)}`,
+        detalles: { email: miembro?.email ?? '', rol, rol_anterior: anterior },
+      });
+    }
+  });
   return { anterior };
 }
 
 /** The member's sessions on this enterprise end at once: requireAuth finds no membership. */
 export async function quitarMiembro(deps: EquipoDeps, auth: AuthContext, userId: number) {
+  const quien = quienActua();
   const anterior = await assertPuedeTocar(deps, auth, userId, null);
-  await deleteMiembro(deps.db, auth.enterpriseId, userId);
+  const miembro = await findUserById(deps.db, userId);
+  await withTransaction(deps.db, async (tx) => {
+    await deleteMiembro(tx, auth.enterpriseId, userId);
+    await registrarAuditoria(tx, auth.enterpriseId, quien, {
+      accion: 'usuario_quitado',
+      objeto: `usuario:${String(userId)}`,
+      detalles: { email: miembro?.email ?? '', rol_anterior: anterior },
+    });
+  });
   return { anterior };
 }

@@ -8,7 +8,9 @@ import {
 } from '@repo/cfdi/csd';
 import { CERTIFICATE_NEW_DAYS, SELLOS_EXPIRADOS } from '@repo/contracts/sellos-fiscales';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { open, seal } from './secret-box.ts';
 import {
   findCurrentSellos,
@@ -144,20 +146,31 @@ export async function saveSellos(
   }
 
   const { certificado } = result;
-  await insertSellos(db, enterpriseId, {
-    cer_der: Buffer.from(certificado.x509.raw),
-    key_encrypted: seal(secret, boxContext(enterpriseId, 'key'), upload.key.data),
-    password_encrypted: seal(
-      secret,
-      boxContext(enterpriseId, 'password'),
-      Buffer.from(upload.password, 'utf8'),
-    ),
-    certificated_number: certificado.noCertificado,
-    rfc: certificado.rfc,
-    initial_date: certificado.validFrom,
-    expiration_date: certificado.validTo,
-    original_cer_file_name: upload.cer.filename.slice(0, 255),
-    original_key_file_name: upload.key.filename.slice(0, 255),
+  const { cer, key, password } = upload;
+  const quien = quienActua();
+  await withTransaction(db, async (tx) => {
+    await insertSellos(tx, enterpriseId, {
+      cer_der: Buffer.from(certificado.x509.raw),
+      key_encrypted: seal(secret, boxContext(enterpriseId, 'key'), key.data),
+      password_encrypted: seal(
+        secret,
+        boxContext(enterpriseId, 'password'),
+        Buffer.from(password, 'utf8'),
+      ),
+      certificated_number: certificado.noCertificado,
+      rfc: certificado.rfc,
+      initial_date: certificado.validFrom,
+      expiration_date: certificado.validTo,
+      original_cer_file_name: cer.filename.slice(0, 255),
+      original_key_file_name: key.filename.slice(0, 255),
+    });
+    await registrarAuditoria(tx, enterpriseId, quien, {
+      accion: 'sellos_cargados',
+      detalles: {
+        no_certificado: certificado.noCertificado,
+        vigencia: `${certificado.validFrom.toISOString().slice(0, 10)} a ${certificado.validTo.toISOString().slice(0, 10)}`,
+      },
+    });
   });
   return getSellos(db, enterpriseId, now);
 }

@@ -2,6 +2,7 @@ import type { SerieCreateRequest, SerieUpdateRequest } from '@repo/contracts/ser
 import type { Db } from '../../db/client.ts';
 import type { SerieKind } from '../../db/schema/series.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import {
@@ -46,10 +47,17 @@ async function onDuplicate<T>(serie: string, work: () => Promise<T>): Promise<T>
 }
 
 export function createSerie(db: Db, enterpriseId: number, input: SerieCreateRequest) {
+  const quien = quienActua();
   return onDuplicate(input.serie, () =>
     withTransaction(db, async (tx) => {
       await assertUnique(tx, enterpriseId, input.kind, input.serie, null);
-      return insertSerie(tx, enterpriseId, input);
+      const serie = await insertSerie(tx, enterpriseId, input);
+      await registrarAuditoria(tx, enterpriseId, quien, {
+        accion: 'serie_creada',
+        objeto: `serie:${String(serie.id)}`,
+        detalles: { tipo: input.kind, serie: input.serie, folio: input.folio },
+      });
+      return serie;
     }),
   );
 }
@@ -59,6 +67,7 @@ export function createSerie(db: Db, enterpriseId: number, input: SerieCreateRequ
  * the next one to be used, so sending it back unchanged keeps numbering where it is.
  */
 export function updateSerie(db: Db, enterpriseId: number, id: number, input: SerieUpdateRequest) {
+  const quien = quienActua();
   return onDuplicate(input.serie, () =>
     withTransaction(db, async (tx) => {
       const current = await findSerie(tx, enterpriseId, id);
@@ -80,6 +89,18 @@ export function updateSerie(db: Db, enterpriseId: number, id: number, input: Ser
           throw fieldError('folio', folioUsadoMessage(ultimoFolio, current.serie));
         }
       }
+      if (input.serie !== current.serie || input.folio !== current.folio) {
+        await registrarAuditoria(tx, enterpriseId, quien, {
+          accion: 'serie_cambiada',
+          objeto: `serie:${String(id)}`,
+          detalles: {
+            tipo: current.kind,
+            serie: input.serie,
+            folio: input.folio,
+            antes: { serie: current.serie, folio: current.folio },
+          },
+        });
+      }
       return updated;
     }),
   );
@@ -87,13 +108,20 @@ export function updateSerie(db: Db, enterpriseId: number, id: number, input: Ser
 
 /** Deletes a serie no document uses yet (a pre-invoice counts: it would stamp with that serie). */
 export function deleteSerie(db: Db, enterpriseId: number, id: number): Promise<void> {
+  const quien = quienActua();
   return withTransaction(db, async (tx) => {
-    if (!(await findSerie(tx, enterpriseId, id))) throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
+    const serie = await findSerie(tx, enterpriseId, id);
+    if (!serie) throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
     if ((await serieUse(tx, enterpriseId, id)).documentos > 0) {
       throw new AppError('CONFLICT', SERIE_EN_USO, { showToClient: true });
     }
     if (!(await deleteSerieRow(tx, enterpriseId, id))) {
       throw new AppError('NOT_FOUND', SERIE_NOT_FOUND);
     }
+    await registrarAuditoria(tx, enterpriseId, quien, {
+      accion: 'serie_eliminada',
+      objeto: `serie:${String(id)}`,
+      detalles: { tipo: serie.kind, serie: serie.serie },
+    });
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@repo/pac';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { loadSellosForSigning } from '../sellos-fiscales/sellos-fiscales.service.ts';
 import { parseComprobanteXml } from '@repo/cfdi/xml';
 import {
@@ -94,8 +95,12 @@ async function llamar<T extends RespuestaPac>(
   }
 }
 
-/** Stores the SAT status: 'cancelada' once the SAT says Cancelado. */
+/**
+ * Stores the SAT status: 'cancelada' once the SAT says Cancelado. A cancellation's outcome that
+ * changed (accepted, refused by the receiver, in process) is recorded in the log with it.
+ */
 async function guardarEstado(deps: Deps, row: ComprobanteRow, estado: EstadoCfdi) {
+  const quien = quienActua();
   return withTransaction(deps.db, async (tx) => {
     const updated = await updateComprobanteFrom(
       tx,
@@ -107,6 +112,17 @@ async function guardarEstado(deps: Deps, row: ComprobanteRow, estado: EstadoCfdi
         ...(estado.estado === 'Cancelado' ? { status: 'cancelada' as const } : {}),
       },
     );
+    const cancelada = estado.estado === 'Cancelado' && row.status !== 'cancelada';
+    const cambio = estado.estatusCancelacion !== row.estatus_cancelacion;
+    if (updated && (cancelada || (cambio && estado.estatusCancelacion !== ''))) {
+      await registrarAuditoria(tx, row.enterprise_id, quien, {
+        accion: 'cancelacion_resultado',
+        comprobanteId: row.id,
+        detalles: {
+          estatus: [estado.estado, estado.estatusCancelacion].filter(Boolean).join(' · '),
+        },
+      });
+    }
     return updated ?? row;
   });
 }
@@ -144,6 +160,7 @@ export async function cancelarComprobante(
     folioSustitucion?: string;
   },
 ): Promise<{ comprobante: ComprobanteRow; estado: EstadoCfdi }> {
+  const quien = quienActua();
   const row = await timbrado(deps, input.enterpriseId, input.comprobanteId);
   if (row.status === 'cancelada') {
     throw new AppError('CONFLICT', 'El comprobante ya está cancelado.');
@@ -158,9 +175,20 @@ export async function cancelarComprobante(
       csd: { certificado: Buffer.from(csd.certificado.base64, 'base64'), llave: csd.llave },
     }),
   );
-  await updateComprobanteFrom(deps.db, row.enterprise_id, row.id, ['timbrada'], {
-    motivo_cancelacion: input.motivo,
-    folio_sustitucion: input.folioSustitucion ?? '',
+  await withTransaction(deps.db, async (tx) => {
+    await updateComprobanteFrom(tx, row.enterprise_id, row.id, ['timbrada'], {
+      motivo_cancelacion: input.motivo,
+      folio_sustitucion: input.folioSustitucion ?? '',
+    });
+    await registrarAuditoria(tx, row.enterprise_id, quien, {
+      accion: 'cancelacion_solicitada',
+      comprobanteId: row.id,
+      detalles: {
+        motivo: input.motivo,
+        ...(input.folioSustitucion ? { folio_sustitucion: input.folioSustitucion } : {}),
+        codigo: resultado.codigo,
+      },
+    });
   });
   if (resultado.estado) {
     return {

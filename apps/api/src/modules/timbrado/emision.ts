@@ -3,6 +3,7 @@ import type { Comprobante } from '@repo/cfdi/xml';
 import { SELLOS_EXPIRADOS_MESSAGE } from '@repo/contracts/facturas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria, type Quien } from '../auditoria/auditoria.ts';
 import { findCurrentSellos } from '../sellos-fiscales/sellos-fiscales.queries.ts';
 import { countRechazadasConPrefijo, type ComprobanteRow } from './timbrado.queries.ts';
 import { completarSustitucion, comoSustituto, originalSustituible } from './sustitucion.service.ts';
@@ -149,6 +150,8 @@ async function emitir<Draft, Ctx extends { serie: { id: number } }>(
   origen: OrigenEmision,
   opciones: OpcionesEmision,
 ): Promise<ComprobanteRow> {
+  // Read now: the sealing transaction may run in another request's batch (sellado.ts).
+  const quien = quienActua();
   const ctx = await tipo.cargarContexto(enterpriseId, draft, opciones);
   const instante = deps.now();
   await exigirSellosVigentes(deps.db, enterpriseId, instante, tipo.sellosDelContexto?.(ctx));
@@ -185,7 +188,35 @@ async function emitir<Draft, Ctx extends { serie: { id: number } }>(
               (await tipo.verificarEnLaReserva?.(tx, enterpriseId, ctx, draft, opciones)) === true,
           }
         : {}),
-      despues: (tx, sellado) => tipo.guardarDraft(tx, enterpriseId, sellado, draft, previa, ctx),
+      despues: async (tx, sellado) => {
+        await tipo.guardarDraft(tx, enterpriseId, sellado, draft, previa, ctx);
+        await auditarSellado(tx, quien, sellado, opciones);
+      },
     },
   });
+}
+
+/**
+ * The log's record of a stamp (and of the substitution it makes), in the sealing transaction: the
+ * credit and the folio it takes commit with it. A PAC's rejection is recorded apart (envio-pac.ts).
+ */
+async function auditarSellado(
+  tx: Db,
+  quien: Quien,
+  sellado: ComprobanteRow,
+  opciones: OpcionesEmision,
+): Promise<void> {
+  const documento = { tipo: sellado.tipo, serie: sellado.serie, folio: sellado.folio };
+  await registrarAuditoria(tx, sellado.enterprise_id, quien, {
+    accion: 'timbrado',
+    comprobanteId: sellado.id,
+    detalles: documento,
+  });
+  if (opciones.sustituye) {
+    await registrarAuditoria(tx, sellado.enterprise_id, quien, {
+      accion: 'sustitucion',
+      comprobanteId: opciones.sustituye.id,
+      detalles: { ...documento, sustituto_id: sellado.id },
+    });
+  }
 }

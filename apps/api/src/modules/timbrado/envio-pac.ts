@@ -1,6 +1,7 @@
 import { PacDuplicadoError, PacError, PacRechazoError, type Timbre } from '@repo/pac';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { refundCredit } from '../credits/credits.service.ts';
 import {
   findComprobante,
@@ -135,6 +136,7 @@ async function rechazar(
   err: PacRechazoError,
 ): Promise<never> {
   const mensaje = mensajeDe(err);
+  const quien = quienActua();
   await withTransaction(deps.db, async (tx) => {
     const updated = await updateComprobanteFrom(tx, enterpriseId, row.id, ['sellada'], {
       status: 'rechazada',
@@ -143,6 +145,13 @@ async function rechazar(
     });
     if (updated && row.idempotency_key) {
       await refundCredit(tx, enterpriseId, referenciaCredito(row.idempotency_key));
+    }
+    if (updated) {
+      await registrarAuditoria(tx, enterpriseId, quien, {
+        accion: 'timbrado_rechazado',
+        comprobanteId: row.id,
+        detalles: { codigo: err.codigo, mensaje },
+      });
     }
   });
   throw rechazo(err.codigo, mensaje);

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { consulta } from '../../db/consulta.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import { seal } from '../sellos-fiscales/secret-box.ts';
 import { motivoDestinoInvalido } from './destino.ts';
 import {
@@ -72,6 +73,7 @@ export async function crearWebhook(
 ): Promise<WebhookConSecretoResponse> {
   await exigirDestino(deps, datos.url);
   const secreto = nuevoSecreto();
+  const quien = quienActua();
   const id = await withTransaction(deps.db, async (tx) => {
     // Counted under the enterprise's lock so two requests at once cannot pass the limit together.
     await consulta(tx, 'select 1 from enterprises where id = $1 for update', [enterpriseId]);
@@ -81,6 +83,11 @@ export async function crearWebhook(
     const nuevo = await insertarEndpoint(tx, enterpriseId, datos);
     const sellado = seal(deps.secret, contextoSecreto(enterpriseId, nuevo), Buffer.from(secreto));
     await guardarSecreto(tx, enterpriseId, nuevo, sellado);
+    await registrarAuditoria(tx, enterpriseId, quien, {
+      accion: 'webhook_creado',
+      objeto: `webhook:${String(nuevo)}`,
+      detalles: { url: datos.url, eventos: datos.eventos },
+    });
     return nuevo;
   });
   return { ...respuesta(await endpointDe(deps, enterpriseId, id)), secreto };
@@ -117,9 +124,18 @@ export async function rotarSecreto(
 }
 
 export async function eliminarWebhook(deps: WebhooksDeps, enterpriseId: number, id: number) {
-  if (!(await borrarEndpoint(deps.db, enterpriseId, id))) {
-    throw new AppError('NOT_FOUND', WEBHOOK_MENSAJES.noExiste);
-  }
+  const quien = quienActua();
+  const row = await endpointDe(deps, enterpriseId, id);
+  await withTransaction(deps.db, async (tx) => {
+    if (!(await borrarEndpoint(tx, enterpriseId, id))) {
+      throw new AppError('NOT_FOUND', WEBHOOK_MENSAJES.noExiste);
+    }
+    await registrarAuditoria(tx, enterpriseId, quien, {
+      accion: 'webhook_eliminado',
+      objeto: `webhook:${String(id)}`,
+      detalles: { url: row.url },
+    });
+  });
 }
 
 /** "Enviar prueba": a webhook.prueba delivery to this endpoint, sent within seconds. */
