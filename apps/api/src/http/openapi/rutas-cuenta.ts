@@ -87,6 +87,13 @@ export const RUTAS_CUENTA = {
       ejemplo: { rol: 'lectura' },
     },
     'DELETE /api/equipo/:enterpriseId/miembros/:userId': 'Quita a un miembro de la empresa.',
+    'GET /api/auditoria/:enterpriseId': {
+      resumen: 'Bitácora de la empresa: quién hizo qué, cuándo y desde dónde, por página.',
+      descripcion:
+        'Filtros: `desde` y `hasta` (AAAA-MM-DD, días completos en la zona de la empresa), `user_id` (o `producto` para lo que hizo el propio sistema) y `accion`. Nada en la bitácora se puede cambiar ni borrar.',
+    },
+    'GET /api/auditoria/:enterpriseId/export':
+      'Descarga la bitácora filtrada en CSV (UTF-8), del registro más antiguo al más reciente.',
     'GET /api/invitaciones/:token': 'Datos de una invitación: empresa, rol y correo.',
     'POST /api/invitaciones/:token/aceptar': {
       resumen: 'Acepta una invitación; crea la cuenta si el correo no tenía una.',

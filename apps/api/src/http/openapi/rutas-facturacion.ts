@@ -56,6 +56,8 @@ export const RUTAS_FACTURACION = {
   ...grupo('Comprobantes', {
     [`GET ${C}/:id/get-invoice-pdf`]: 'Descarga la representación impresa (PDF) de un comprobante.',
     [`GET ${C}/:id/get-invoice-xml`]: 'Descarga el XML timbrado de un comprobante.',
+    [`GET ${C}/:id/historial`]:
+      'Historia del comprobante: quién lo timbró, envió, compartió o canceló, cuándo y desde dónde.',
     [`GET ${C}/:id/cancelacion`]: 'Estado de la cancelación de un comprobante y su sustitución.',
     [`POST ${C}/:id/sustitucion/reintentar`]:
       'Reintenta la cancelación pendiente de un comprobante ya sustituido.',
