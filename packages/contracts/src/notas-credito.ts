@@ -91,6 +91,15 @@ export const NotaCreditoVistaPrevia = z.object({
     }),
   ),
   retenciones: z.array(z.object({ impuesto: z.string(), importe: z.string() })),
+  /** Local taxes (implocal): those of the invoice, at its rates ("3.50" per cent). */
+  locales: z.array(
+    z.object({
+      tipo: z.enum(['traslado', 'retencion']),
+      nombre: z.string(),
+      tasa: z.string(),
+      importe: z.string(),
+    }),
+  ),
   total: z.string(),
   /** Each invoice: what the note takes off it and what would remain of it. */
   facturas: z.array(

@@ -9,5 +9,6 @@ export type * from './types.ts';
 export * from './conversion-pago.ts';
 export * from './parcialidad.ts';
 export * from './nota-credito.ts';
+export type { LocalDeFactura } from './nota-credito-locales.ts';
 export * from './locales-por-concepto.ts';
 export * from './anticipo.ts';

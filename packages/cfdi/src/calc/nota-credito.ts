@@ -4,6 +4,7 @@ import type { ConceptoIngresoDraft } from '../xml/nodos/conceptos.ts';
 import { calcularComprobante } from './calcular-comprobante.ts';
 import { repartirDescuento } from './largest-remainder.ts';
 import { decimalesDeMoneda } from './lectura.ts';
+import { conLocalesPorLinea, type LocalDeFactura } from './nota-credito-locales.ts';
 import type { ErrorCalculo, ImpuestoDraft } from './types.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface FacturaAcreditada {
   moneda: string;
   decimales?: number;
   conceptos: readonly ConceptoIngresoDraft[];
+  /** Its local taxes as its XML states them (per document), when its concepts do not carry them. */
+  locales?: readonly LocalDeFactura[];
   /** Its Total less the in-force credit notes already issued against it (and, PPD, its payments). */
   restante: string;
 }
@@ -126,6 +129,7 @@ function bonificacion(
       valorUnitario: partes[k]!,
       ...(l.c.objetoImp ? { objetoImp: l.c.objetoImp } : {}),
       ...(impuestos ? { impuestos } : {}),
+      ...(l.c.impuestosLocales?.length ? { impuestosLocales: l.c.impuestosLocales } : {}),
     });
     out.origen.push(l.f);
   });
@@ -200,13 +204,12 @@ export function conceptosDeNotaCredito(
           `La nota de crédito debe estar en la moneda de la factura ${f.nombre} (${f.moneda}), no en ${moneda}.`,
         ),
       );
-    if (f.conceptos.some((c) => (c.impuestosLocales?.length ?? 0) > 0))
-      errores.push(
-        err(
-          `facturas[${i}]`,
-          `La factura ${f.nombre} lleva impuestos locales: su nota de crédito aún no se puede emitir aquí.`,
-        ),
-      );
+  });
+  // Local taxes ride on each line, so the note's come out in proportion to the invoice's.
+  const conLocales = facturas.map((f, i) => {
+    if (!f.locales?.length) return f;
+    const bases = basesDe(f, i, errores);
+    return bases ? { ...f, conceptos: conLocalesPorLinea(f, bases, `facturas[${i}]`, errores) } : f;
   });
   const dec = facturas[0]!.decimales;
   const d = decimalesDeMoneda(
@@ -216,8 +219,8 @@ export function conceptosDeNotaCredito(
   if (errores.length || d === undefined) return { ok: false, errores };
   const nota =
     ajuste.tipo === 'devolucion'
-      ? devolucion(facturas, ajuste.partidas, d, errores)
-      : bonificacion(facturas, ajuste, d, errores);
+      ? devolucion(conLocales, ajuste.partidas, d, errores)
+      : bonificacion(conLocales, ajuste, d, errores);
   if (!nota || errores.length) return { ok: false, errores };
   if (nota.conceptos.length === 0)
     return {

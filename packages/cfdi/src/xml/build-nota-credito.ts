@@ -3,6 +3,7 @@ import {
   type AjusteNotaCredito,
   type FacturaAcreditada,
 } from '../calc/nota-credito.ts';
+import { localesPorConcepto } from '../calc/locales-por-concepto.ts';
 import { impuestosPagados, type ImpuestoPrevio } from '../calc/pagos20-grupo.ts';
 import type { ConceptoCalculado, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
 import { conMiles, Decimal, decimalesEscritos, formatear } from '../decimal.ts';
@@ -138,9 +139,14 @@ export function buildNotaCredito(
   if (!built.ok) return built;
   const aplicado = draft.facturas.map(() => new Decimal(0));
   const lineas = draft.facturas.map(() => [] as ReturnType<typeof comoLineasDR>[]);
+  // Each line's share of the note's local taxes (largest remainder, as the document adds them up).
+  const locales = localesPorConcepto(r.nota.conceptos, built.totales.conceptos);
   built.totales.conceptos.forEach((c, i) => {
     const f = r.nota.origen[i]!;
-    aplicado[f] = aplicado[f]!.plus(totalDeConcepto(c));
+    aplicado[f] = locales[i]!.reduce(
+      (t, l) => (l.tipo === 'traslado' ? t.plus(l.importe) : t.minus(l.importe)),
+      aplicado[f]!.plus(totalDeConcepto(c)),
+    );
     lineas[f]!.push(comoLineasDR(c));
   });
   const errores: ErrorCalculo[] = [];
@@ -173,6 +179,8 @@ export interface VistaPreviaNotaCredito {
     importe: string | null;
   }[];
   retenciones: { impuesto: string; importe: string }[];
+  /** Its local taxes (implocal), those of the invoice at its rates. */
+  locales: { tipo: 'traslado' | 'retencion'; nombre: string; tasa: string; importe: string }[];
   total: string;
   /** What it takes off each invoice and what would remain of it, in `facturas` order. */
   facturas: { aplicado: string; restante: string }[];
@@ -208,6 +216,16 @@ export function vistaPreviaNotaCredito(
         impuesto: x.Impuesto,
         importe: x.Importe,
       })),
+      locales: [
+        ...(r.totales.ImpuestosLocales?.TrasladosLocales ?? []).map((l) => ({
+          tipo: 'traslado' as const,
+          ...l,
+        })),
+        ...(r.totales.ImpuestosLocales?.RetencionesLocales ?? []).map((l) => ({
+          tipo: 'retencion' as const,
+          ...l,
+        })),
+      ].map(({ tipo, nombre, tasa, importe }) => ({ tipo, nombre, tasa, importe })),
       total: c.Total,
       facturas: draft.facturas.map((f, i) => ({
         aplicado: r.aplicado[i]!,

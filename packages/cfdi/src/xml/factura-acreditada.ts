@@ -1,4 +1,5 @@
 import type { FacturaAcreditada } from '../calc/nota-credito.ts';
+import type { LocalDeFactura } from '../calc/nota-credito-locales.ts';
 import type { ImpuestoDraft } from '../calc/types.ts';
 import { Decimal } from '../decimal.ts';
 import type { Comprobante, Concepto } from './model.ts';
@@ -57,11 +58,27 @@ export function facturaAcreditadaDeXml(
   cfdi: Comprobante,
   datos: { uuid: string; nombre: string; restante: string },
 ): FacturaAcreditada {
+  const il = cfdi.Complemento?.ImpuestosLocales;
+  const locales: LocalDeFactura[] = [
+    ...(il?.TrasladosLocales ?? []).map((t) => ({
+      tipo: 'traslado' as const,
+      nombre: t.ImpLocTrasladado,
+      tasa: t.TasadeTraslado,
+      importe: t.Importe,
+    })),
+    ...(il?.RetencionesLocales ?? []).map((t) => ({
+      tipo: 'retencion' as const,
+      nombre: t.ImpLocRetenido,
+      tasa: t.TasadeRetencion,
+      importe: t.Importe,
+    })),
+  ];
   return {
     uuid: datos.uuid.toUpperCase(),
     nombre: datos.nombre,
     moneda: cfdi.Moneda,
     restante: datos.restante,
     conceptos: cfdi.Conceptos.map(conceptoDelXml),
+    ...(locales.length ? { locales } : {}),
   };
 }

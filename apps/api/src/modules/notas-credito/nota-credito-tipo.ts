@@ -128,6 +128,7 @@ export async function vistaPrevia(
       importe: t.importe,
     })),
     retenciones: v.retenciones,
+    locales: v.locales,
     total: v.total,
     facturas: v.facturas.map((f, i) => ({ factura_id: ctx.facturas[i]!.fila.id, ...f })),
   };

@@ -269,6 +269,7 @@ describe('POST /api/facturacion/V40/nota-credito/vista-previa', () => {
         },
       ],
       retenciones: [],
+      locales: [],
       total: '116.01',
       // 1,159.99 − 500.00 paid − 116.01.
       facturas: [{ factura_id: f.id, aplicado: '116.01', restante: '543.98' }],

@@ -62,6 +62,13 @@ export function NotaVistaPrevia(props: { body: NotaCreditoRequest | null; factur
           valor={`-${formatCurrency(r.importe)}`}
         />
       ))}
+      {v.locales.map((l) => (
+        <Fila
+          key={`${l.tipo}${l.nombre}${l.tasa}`}
+          etiqueta={`${l.nombre} ${l.tasa} %${l.tipo === 'retencion' ? ' retenido' : ''} (local)`}
+          valor={`${l.tipo === 'retencion' ? '-' : ''}${formatCurrency(l.importe)}`}
+        />
+      ))}
       <Fila
         etiqueta="Total de la nota"
         valor={formatCurrency(v.total)}
