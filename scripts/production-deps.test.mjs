@@ -45,6 +45,12 @@ describe('production install', () => {
     expect(shipped).toEqual([]);
   });
 
+  it('adds nothing for the SDK (packages/sdk): a client for integrators, with no runtime dependency', () => {
+    const sdk = JSON.parse(readFileSync(`${ROOT}packages/sdk/package.json`, 'utf8'));
+    expect(sdk.dependencies).toBeUndefined();
+    expect(lock.packages['packages/sdk'].dependencies).toBeUndefined();
+  });
+
   it('keeps what the API runs', () => {
     for (const name of [
       'fastify',
