@@ -55,11 +55,11 @@ describe('Sustituir: an invoice stamped with a wrong RFC, corrected in one actio
     );
     expect(await aviso.innerText()).toMatch(/Plazo para cancelarlo: hasta el 31 de marzo de \d{4}/);
     // The spec's motives: no 01 (only through Sustituir) and no 04.
-    const motivos = await dialogo
-      .getByLabel('Motivo de cancelación')
-      .locator('option')
-      .allInnerTexts();
-    expect(motivos.map((m) => m.slice(0, 2))).toEqual(['Se', '02', '03']);
+    // The motives come from the SAT catalog, which may arrive after the SAT's answer above.
+    const motivos = dialogo.getByLabel('Motivo de cancelación').locator('option');
+    await expect
+      .poll(async () => (await motivos.allInnerTexts()).map((m) => m.slice(0, 2)))
+      .toEqual(['Se', '02', '03']);
     await screenshot(page, 'sustitucion-cancelar-aviso');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'sustitucion-cancelar-aviso-telefono');
