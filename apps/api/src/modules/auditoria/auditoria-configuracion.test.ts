@@ -138,10 +138,13 @@ describe('configuration, members, webhooks and credits in the log', () => {
     expect(delDueno('datos_fiscales_cambiados').detalles).toMatchObject({
       campos: expect.arrayContaining(['nombre_comercial']) as unknown,
     });
+    expect(delDueno('datos_fiscales_cambiados').resumen).toContain('Nombre comercial');
     expect(delDueno('serie_creada')).toMatchObject({ objeto: `serie:${String(serieId)}` });
-    expect(delDueno('serie_cambiada').resumen).toContain('Folio: 7');
+    expect(delDueno('serie_cambiada').resumen).toBe(
+      'Tipo: Facturas de ingreso; Serie: AUD; Folio: 7',
+    );
     expect(delDueno('serie_eliminada').resumen).toContain('Serie: AUD');
-    expect(delDueno('usuario_invitado').resumen).toBe(`Correo: ${invitada}; Rol: facturista`);
+    expect(delDueno('usuario_invitado').resumen).toBe(`Correo: ${invitada}; Rol: Facturista`);
     expect(delDueno('rol_cambiado').detalles).toEqual({
       email: m.email,
       rol: 'lectura',

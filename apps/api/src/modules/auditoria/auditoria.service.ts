@@ -6,6 +6,7 @@ import {
   type RegistroAuditoria,
   type UsuarioEnBitacora,
 } from '@repo/contracts/auditoria';
+import { ROL_ETIQUETA } from '@repo/contracts/roles';
 import type { AppDeps } from '../../deps.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
 import {
@@ -49,6 +50,34 @@ const ETIQUETA_DETALLE: [string, string][] = [
   ['nombre', 'Nombre'],
 ];
 
+/** Codes that read better in words: document and serie kinds, share methods, tax data fields. */
+const PALABRA: Record<string, string> = {
+  I: 'Ingreso',
+  E: 'Egreso',
+  P: 'Pago',
+  T: 'Traslado',
+  'facturas-ingreso': 'Facturas de ingreso',
+  'facturas-globales': 'Facturas globales',
+  'recepcion-pagos': 'Recepción de pagos',
+  'notas-credito': 'Notas de crédito',
+  link: 'Enlace',
+  whatsapp: 'WhatsApp',
+  rfc: 'RFC',
+  razon_social: 'Razón social',
+  nombre_comercial: 'Nombre comercial',
+  regimen_fiscal: 'Régimen fiscal',
+  codigo_postal: 'Código postal',
+  estado: 'Estado',
+  municipio: 'Municipio',
+  colonia: 'Colonia',
+  ciudad: 'Ciudad',
+  calle: 'Calle',
+  numero_exterior: 'Número exterior',
+  numero_interior: 'Número interior',
+  ...ROL_ETIQUETA,
+};
+const EN_PALABRAS = new Set(['tipo', 'campos', 'rol', 'rol_anterior']);
+
 function texto(v: unknown): string {
   if (Array.isArray(v)) return v.map(texto).join(', ');
   if (v === null || v === undefined) return '';
@@ -60,7 +89,14 @@ function texto(v: unknown): string {
 export function resumenDe(detalles: Record<string, unknown>): string {
   const partes: string[] = [];
   for (const [clave, etiqueta] of ETIQUETA_DETALLE) {
-    const valor = texto(detalles[clave]);
+    const crudo = detalles[clave];
+    const valor = EN_PALABRAS.has(clave)
+      ? texto(
+          Array.isArray(crudo)
+            ? crudo.map((x) => PALABRA[String(x)] ?? x)
+            : (PALABRA[String(crudo)] ?? crudo),
+        )
+      : texto(crudo);
     if (valor !== '') partes.push(`${etiqueta}: ${valor}`);
   }
   const apiKey = detalles.api_key as { nombre?: unknown } | undefined;

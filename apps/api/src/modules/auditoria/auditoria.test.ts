@@ -87,7 +87,7 @@ describe('a document’s history', () => {
     }
     expect(historia[0]).toMatchObject({
       accion_etiqueta: 'Timbró el comprobante',
-      resumen: `Tipo: I; Serie: F; Folio: ${String(factura.folio)}`,
+      resumen: `Tipo: Ingreso; Serie: F; Folio: ${String(factura.folio)}`,
     });
     expect(historia[1]!.resumen).toBe('Estatus: Enviado; Para: cliente@example.com');
     expect(historia[4]!.detalles).toMatchObject({ motivo: '02' });
