@@ -32,6 +32,7 @@ export const CAPACIDAD_DE_PANTALLA: Readonly<Record<string, Capacidad>> = {
   'configs.gruposDeImpuestos': 'configurar',
   'configs.webhooks': 'configurar',
   'configs.usuarios': 'usuarios',
+  'configs.bitacora': 'bitacora',
   buyCredits: 'comprar',
   'buyCredits.checkOut': 'comprar',
 };

@@ -1,7 +1,7 @@
 import { lazy } from '../lazy-screen.ts';
 import type { AppRoute } from '../route-meta.ts';
 
-/** Settings: fiscal data, digital seals, series and folios, tax groups, webhooks. */
+/** Settings: fiscal data, digital seals, series and folios, tax groups, webhooks, users, log. */
 export const configuracionesRoutes: readonly AppRoute[] = [
   {
     path: '/configuraciones',
@@ -66,5 +66,14 @@ export const configuracionesRoutes: readonly AppRoute[] = [
     guard: 'requiresAuth',
     layout: 'app',
     screen: lazy(() => import('../routes/configuraciones/usuarios.tsx')),
+  },
+  {
+    path: '/configuraciones/bitacora',
+    name: 'configs.bitacora',
+    title: 'Bitácora',
+    description: 'Quién hizo qué en su empresa, cuándo y desde dónde; con filtros y exportación.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/configuraciones/bitacora.tsx')),
   },
 ];

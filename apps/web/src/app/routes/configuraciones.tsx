@@ -30,6 +30,11 @@ const SECTIONS = [
     text: 'Invite por correo a quienes facturan o revisan con usted y elija qué puede hacer cada uno.',
   },
   {
+    to: '/configuraciones/bitacora',
+    title: 'Bitácora',
+    text: 'Quién timbró, canceló, envió o cambió qué en su empresa, cuándo y desde dónde.',
+  },
+  {
     to: '/configuraciones/webhooks',
     title: 'Webhooks',
     text: 'Avisos firmados a su tienda en línea, punto de venta o ERP cuando timbra, cancela o recibe un pago.',

@@ -27,7 +27,7 @@ export function useSendByEmail(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SendByEmailRequest) => sendByEmail(id, body),
-    // A refused sending is recorded too: the list is read again either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sentInfoQueryKey(id) }),
+    // A refused sending is recorded too: the list (and the history) is read again either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['comprobantes', id] }),
   });
 }

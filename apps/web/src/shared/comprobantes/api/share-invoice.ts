@@ -34,7 +34,8 @@ export function useCreateShareLink(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (shareMethod: ShareMethod) => createShareInvoiceLink(id, shareMethod),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingInfoQueryKey(id) }),
+    // The links and the document's history.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['comprobantes', id] }),
   });
 }
 
@@ -47,6 +48,7 @@ export function useRevokeShareLink(id: number) {
         method: 'POST',
         body: {},
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingInfoQueryKey(id) }),
+    // The links and the document's history.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['comprobantes', id] }),
   });
 }
