@@ -1,4 +1,4 @@
-import { catalogo, type Catalogo } from './catalogo.ts';
+import { catalogo } from './catalogo.ts';
 import type { Catalogos, CatalogoBuscable, CatalogoPorEstado } from './catalogos.ts';
 import * as read from './load.ts';
 import { readColoniasCompact } from './postal.ts';
@@ -287,5 +287,3 @@ export function createCatalogos(dir: string): Catalogos {
   };
   return catalogos;
 }
-
-export type { Catalogo };

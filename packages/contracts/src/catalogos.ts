@@ -77,6 +77,7 @@ export const MunicipioResponse = z.object({
   clave_estado: z.string(),
   descripcion: z.string(),
 });
+/** @alias: a localidad has the same shape as a municipio. */
 export const LocalidadResponse = MunicipioResponse;
 
 export const ColoniaResponse = z.object({

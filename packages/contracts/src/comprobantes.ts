@@ -159,6 +159,7 @@ export type EmailSendingInfo = z.infer<typeof EmailSendingInfo>;
  * 200 `data`: the recorded sending. When the mail server refuses, the answer is 502 with a Spanish
  * message, and the failed sending is still recorded.
  */
+/** @alias: sending answers the sending it recorded. */
 export const SendByEmailResponse = EmailSendingInfo;
 
 /** GET /api/comprobantes/v40/{id}/get-invoice-sent-information → `data: EmailSendingInfo[]`, newest first. */

@@ -46,6 +46,7 @@ export type ResultadoGlobal =
   | { ok: false; errores: ErrorCalculo[] };
 
 export const FOLIO_VENTA_REQUERIDO = 'Indique el folio de venta (de 1 a 100 caracteres, sin "|").';
+/** @alias: the spec names the message of a folio too long apart; it says the same. */
 export const FOLIO_VENTA_LARGO = FOLIO_VENTA_REQUERIDO;
 export const FOLIO_VENTA_REPETIDO = 'Este folio de venta ya está en la factura global.';
 export const SUBTOTAL_VENTA =

@@ -49,7 +49,6 @@ export const CREDIT_PAYMENT_STATUSES = [
   'expired',
   'refunded',
 ] as const;
-export type CreditPaymentStatus = (typeof CREDIT_PAYMENT_STATUSES)[number];
 
 /** A credit order: a checkout, a paid purchase, or free credits (welcome, operator grant). */
 export const userCreditPayments = pgTable(

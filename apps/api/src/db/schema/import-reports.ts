@@ -1,7 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const IMPORT_KINDS = ['clients', 'products-services'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** One spreadsheet row's outcome: created, or rejected with the reasons in Spanish. */
 export interface ImportReportRow {

@@ -55,21 +55,6 @@ export async function spendOneCredit(
   return row ? { status: row.status, total: Number(row.total) } : null;
 }
 
-/** Total credits and the part that came free (welcome credits), as sums of the ledger. */
-export async function sumCredits(
-  db: Db,
-  enterpriseId: number,
-): Promise<{ total: number; free: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${creditLedger.credits}), 0)::int`,
-      free: sql<number>`coalesce(sum(${creditLedger.credits}) filter (where ${creditLedger.status} = 'free'), 0)::int`,
-    })
-    .from(creditLedger)
-    .where(eq(creditLedger.enterprise_id, enterpriseId));
-  return { total: Number(row?.total ?? 0), free: Number(row?.free ?? 0) };
-}
-
 /**
  * Locks the enterprise row until the transaction ends: every change to an enterprise's balance takes
  * this lock first, so two concurrent reservations cannot both see the last credit.

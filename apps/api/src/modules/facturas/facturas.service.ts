@@ -16,16 +16,10 @@ import {
 } from './facturas.queries.ts';
 
 export {
-  CLIENTE_NO_EXISTE,
-  DATOS_FISCALES_INCOMPLETOS,
   FECHA_FUERA_DE_RANGO,
-  IMPUESTO_NO_EXISTE,
   INFO_GLOBAL_NO_APLICA,
   INFO_GLOBAL_REQUERIDA,
-  PRODUCTO_NO_EXISTE,
-  SERIE_NO_EXISTE,
 } from './factura-tipo.ts';
-export { SIN_SELLOS_TIMBRAR } from '../timbrado/emision.ts';
 
 /**
  * Income invoices: one invoice's detail, and what the use cases share (pre-facturas.service.ts,

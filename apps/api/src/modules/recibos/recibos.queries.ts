@@ -150,15 +150,6 @@ export interface PortalRow {
   dias: number | null;
 }
 
-export async function buscarPortal(db: Db, enterpriseId: number) {
-  const rows = await consulta<PortalRow>(
-    db,
-    'select enterprise_id, slug, activo, dias from portales where enterprise_id = $1',
-    [enterpriseId],
-  );
-  return rows[0] ?? null;
-}
-
 /** The enterprise's portal, made on first use with the given slug. */
 export async function asegurarPortal(db: Db, enterpriseId: number, slug: string) {
   const rows = await consulta<PortalRow>(

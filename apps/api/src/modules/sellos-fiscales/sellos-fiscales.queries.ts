@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterprises } from '../../db/schema/enterprises.ts';
 import { sellosFiscales } from '../../db/schema/sellos-fiscales.ts';
@@ -52,11 +52,3 @@ export async function findEnterpriseRfc(db: Db, enterpriseId: number): Promise<s
   return row?.rfc ?? null;
 }
 
-export async function hasSellos(db: Db, enterpriseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(sellosFiscales)
-    .where(and(eq(sellosFiscales.enterprise_id, enterpriseId)))
-    .limit(1);
-  return row !== undefined;
-}

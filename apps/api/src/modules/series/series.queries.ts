@@ -108,14 +108,6 @@ export async function reserveNextFolio(
   return row ? { serie: row.serie, folio: Number(row.folio) } : null;
 }
 
-export async function countSeries(db: Db, enterpriseId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(series)
-    .where(eq(series.enterprise_id, enterpriseId));
-  return row?.n ?? 0;
-}
-
 /**
  * What the documents of a serie have used: how many there are (pre-invoices included) and the
  * highest folio one of them took (null when none has a folio yet).

@@ -17,7 +17,7 @@ const MAXIMO = 1000;
  * database, and one process may open several (tests, the stamping bench on PGlite then PostgreSQL):
  * keyed by the id alone, a stamp was sealed with another database's enterprise's CSD.
  */
-let caches = new WeakMap<object, Map<number, Entrada>>();
+const caches = new WeakMap<object, Map<number, Entrada>>();
 function cacheDe(db: Db): Map<number, Entrada> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
@@ -64,9 +64,4 @@ export async function sellosParaFirmar(
     }
   }
   return csd;
-}
-
-/** Forgets every cached CSD (tests). */
-export function olvidarSellosEnCache(): void {
-  caches = new WeakMap();
 }

@@ -92,5 +92,3 @@ export function formatFechaCfdi(value: string | null | undefined): string {
   const [, y, m, d, time] = match;
   return `${d}/${m}/${y}${time ? ` ${time}` : ''}`;
 }
-
-export { formatInstante } from '#src/shared/format/instante.ts';

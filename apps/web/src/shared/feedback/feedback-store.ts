@@ -117,10 +117,6 @@ export function showSuccessDialog(message: string, title = 'Listo'): void {
   setState({ dialog: { kind: 'success', title, message } });
 }
 
-export function showErrorDialog(message: string, title = 'Ocurrió un problema'): void {
-  setState({ dialog: { kind: 'error', title, message } });
-}
-
 /** Aceptar runs `onAccept`, then navigates to `redirectTo`; Cancelar only closes. */
 export function confirmDelete(options: {
   message: string;
