@@ -20,6 +20,14 @@ const TU =
   /\b(Ajusta|Revisa|Intenta|Inténtalo|Verifica|Vuelve|Envía|Elige|Selecciona|Ingresa|Escribe|Captura|Agrega|Guarda|Descarga|Completa|Registra|Sube|Espera|Recarga|Contacta|Comunícate|Asegúrate|Corrige|Elimina|Cambia|Puedes|puedes|Tienes|tienes|Quieres|quieres|Necesitas|necesitas|Podrás|podrás|Deberás|deberás|tu|tus|Tu|Tus)\b/;
 const SOLO_CON_TILDE = /\b[Ss]ólo\b/;
 /**
+ * The OpenAPI document describes each operation in the third person, as API references do ("Elimina
+ * un cliente": the route deletes a client), and those forms coincide with the tú imperative; there
+ * the reader is still never addressed as tú (no "puedes", no "tu clave").
+ */
+const DESCRIPCIONES_DE_OPERACIONES = 'apps/api/src/http/openapi/';
+const TU_EN_DESCRIPCIONES =
+  /\b(Puedes|puedes|Tienes|tienes|Quieres|quieres|Necesitas|necesitas|Podrás|podrás|Deberás|deberás|tu|tus|Tu|Tus)\b/;
+/**
  * Quoted to the letter, never rewritten: spec section 8 item 1 (the support text of the persistent
  * banner); the SAT's own messages of its validation matrix (CFDI40xxx, CRP20xxx), which write
  * "sólo"; and the sandbox PAC's answers, which stand for a PAC's own words.
@@ -43,13 +51,16 @@ function lineasConTexto(path) {
     .map(({ texto, linea }) => ({ texto: texto.replace(/\s\/\/ .*$/, ''), linea }));
 }
 
-function hallazgos(patron) {
+function hallazgos(patron, patronEnDescripciones = patron) {
   const found = [];
   for (const dir of DIRS)
     for (const path of fuentes(join(ROOT, dir)))
       for (const { texto, linea } of lineasConTexto(path))
         if (
-          patron.test(texto) &&
+          (relative(ROOT, path).startsWith(DESCRIPCIONES_DE_OPERACIONES)
+            ? patronEnDescripciones
+            : patron
+          ).test(texto) &&
           !texto.includes(TEXTO_DE_LA_ESPECIFICACION) &&
           !CITAS.some((c) => relative(ROOT, path).startsWith(c))
         )
@@ -59,7 +70,7 @@ function hallazgos(patron) {
 
 describe('the texts a user reads', () => {
   it('speak usted, never tú', () => {
-    expect(hallazgos(TU)).toEqual([]);
+    expect(hallazgos(TU, TU_EN_DESCRIPCIONES)).toEqual([]);
   });
 
   it('write "solo" without an accent, as the spec does', () => {
