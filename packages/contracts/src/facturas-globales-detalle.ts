@@ -27,6 +27,8 @@ export const PartidaGlobal = z.object({
   impuestos: z.string(),
   totalVenta: z.string(),
   impuestosTrasladados: z.array(ImpuestoTrasladado),
+  /** The sales receipt this sale is (kept by a saved global, so editing it keeps it a receipt). */
+  recibo_id: z.number().int().nullable(),
 });
 export type PartidaGlobal = z.infer<typeof PartidaGlobal>;
 

@@ -3,6 +3,7 @@ import { ClientRequest } from './clients.ts';
 import { EmailList } from './clients.ts';
 import { FORMA_PAGO_REQUIRED_MESSAGE } from './facturas-mensajes.ts';
 import { PartidaRequest } from './facturas-borrador.ts';
+import { FechaDia } from './emision.ts';
 
 /**
  * Sales receipts (recibos / notas de venta, issue 28) and the self-invoicing portal: a point of sale
@@ -17,6 +18,8 @@ export const RECIBO_MENSAJES = {
     'Un recibo es una venta pagada: indique la forma de pago con la que se pagó (no 99).',
   noExiste: 'El recibo no existe.',
   soloAbierto: 'Solo se puede cancelar un recibo abierto: uno facturado se cancela con su factura.',
+  fechaFutura: 'La fecha del recibo no puede ser posterior a hoy.',
+  fechaAntigua: 'La fecha del recibo no puede tener más de un año de antigüedad.',
   sinSerie:
     'Antes de recibir ventas, agregue una serie de facturas de ingreso en Configuraciones → Series y folios.',
 } as const;
@@ -47,6 +50,8 @@ export const ReciboRequest = z.object({
     .trim()
     .regex(/^\d{2}$/, FORMA_PAGO_REQUIRED_MESSAGE)
     .refine((v) => v !== '99', RECIBO_MENSAJES.formaPago99),
+  /** The sale's day (AAAA-MM-DD, the emisor's calendar); none: now. Never after today. */
+  fecha: FechaDia.nullish().transform((v) => v ?? null),
   partidas: z
     .array(ReciboPartidaRequest, { error: RECIBO_MENSAJES.partidas })
     .min(1, RECIBO_MENSAJES.partidas)
@@ -79,6 +84,11 @@ export const ReciboResponse = z.object({
   factura: z
     .object({ id: z.number().int(), uuid: z.string().nullable(), serie_folio: z.string() })
     .nullable(),
+  /**
+   * The stamped global invoice it is a sale of (then its customer's invoice needs the SAT's
+   * procedure, motive 04: POST .../facturas-globales/{id}/venta-nominativa).
+   */
+  global: z.object({ id: z.number().int(), serie_folio: z.string() }).nullable(),
   /** The last day (AAAA-MM-DD) its customer may invoice it on the portal. */
   facturable_hasta: z.string(),
   /** The portal's address with the code filled in: the ticket's QR. */
@@ -100,6 +110,8 @@ export const PORTAL_MENSAJES = {
     'No encontramos un ticket con ese código y ese total. Revise ambos datos en su ticket.',
   yaFacturado: 'Este ticket ya fue facturado. Si no recibió su factura, pídala a la empresa.',
   cancelado: 'Este ticket fue cancelado por la empresa.',
+  enProceso:
+    'Este ticket se está facturando en este momento. Si fue usted, revise su correo en unos minutos; si no, inténtelo de nuevo más tarde.',
   enFacturaGlobal:
     'Este ticket ya está incluido en la factura global de las ventas al público en general del periodo, por lo que ya no puede facturarse aquí. Pida su factura directamente a la empresa: ella puede retirarlo de la factura global y emitirla a su nombre.',
   fueraDePlazo: (hasta: string) =>

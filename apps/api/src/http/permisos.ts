@@ -114,6 +114,8 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/recibos/:enterpriseId': 'ver',
   'GET /api/recibos/detalle/:id': 'ver',
   'POST /api/recibos/:enterpriseId': 'emitir',
+  'POST /api/recibos/:enterpriseId/importar': 'emitir',
+  'GET /api/recibos/:enterpriseId/importar/plantilla': 'ver',
   'POST /api/recibos/detalle/:id/cancelar': 'emitir',
   'GET /api/portal-facturacion/:enterpriseId': 'ver',
   'PUT /api/portal-facturacion/:enterpriseId': 'configurar',

@@ -15,6 +15,7 @@ export const RUTAS_INTEGRACIONES = {
         'Devuelve su folio, su código de autofacturación y la dirección del portal para el QR del ticket. La misma `referencia` devuelve el mismo recibo, así que un punto de venta puede reintentar sin duplicar la venta.',
       ejemplo: {
         referencia: 'TPV-1-000123',
+        fecha: '2026-03-02',
         forma_pago: '01',
         partidas: [
           {
@@ -26,6 +27,10 @@ export const RUTAS_INTEGRACIONES = {
         ],
       },
     },
+    'POST /api/recibos/:enterpriseId/importar':
+      'Importa recibos de una hoja de cálculo .xlsx o .csv (multipart/form-data): todos o ninguno, cada error con su fila y columna.',
+    'GET /api/recibos/:enterpriseId/importar/plantilla':
+      'Plantilla de Excel para importar recibos, con sus instrucciones.',
     'GET /api/recibos/:enterpriseId': 'Lista los recibos, por página y estado.',
     'GET /api/recibos/detalle/:id': 'Un recibo, con el QR de su portal en SVG.',
     'POST /api/recibos/detalle/:id/cancelar': 'Cancela un recibo abierto (la venta se anuló).',

@@ -152,6 +152,14 @@ describe('the open sales receipts of a period in its global invoice', () => {
 
     // Stamped: not offered again, and the portal explains why
     expect((await ofrecidos()).partidas).toEqual([]);
+    // The receipt names its global, where the screen offers the SAT's procedure (motive 04)
+    const enLista = (await api(t, e, 'GET', `/api/recibos/detalle/${r1.id}`)).json().data;
+    expect(enLista.global).toEqual({
+      id: global.id,
+      serie_folio: `${global.serie.serie}-${global.serie.folio}`,
+    });
+    const suyo = (await api(t, e, 'GET', `/api/recibos/detalle/${r2.id}`)).json().data;
+    expect(suyo.global).toBeNull();
     const negado = await ticket(r1);
     expect(negado.statusCode).toBe(409);
     expect(negado.json().dataError).toBe(PORTAL_MENSAJES.enFacturaGlobal);
@@ -169,6 +177,58 @@ describe('the open sales receipts of a period in its global invoice', () => {
     const c = await api(t, e, 'POST', `${GLOBALES}/${global.id}/cancelar`, { motivo: '02' });
     expect(c.statusCode, c.body).toBe(200);
     expect((await ofrecidos()).partidas.map((p) => p.recibo_id)).toEqual([r1.id, r3.id]);
+    expect((await api(t, e, 'GET', `/api/recibos/detalle/${r1.id}`)).json().data.global).toBeNull();
     expect((await ticket(r1)).statusCode).toBe(200);
+  });
+
+  it('a saved global keeps which of its sales are receipts, and stamping it later marks them', async () => {
+    const dia = { periodicidad: '01', year: 2026, month: 3, dia: '2026-03-01' } as const;
+    const r = await recibo('2026-03-01T18:00:00Z', '20.00', '2');
+    const q = new URLSearchParams({ ...dia, year: '2026', month: '3' });
+    const o = (await api(t, e, 'GET', `${GLOBALES}/recibos-del-periodo?${q}`)).json().data;
+    // (the first test's receipt of 1 March, 23:30, is the day's other open receipt)
+    const delRecibo = o.partidas.filter((p: { recibo_id: number }) => p.recibo_id === r.id);
+    expect(delRecibo).toHaveLength(1);
+    const tecleada = {
+      folioVenta: 'MOSTRADOR-1',
+      grupoImpuestosId: e.grupos.iva16,
+      subtotal: '50.00',
+    };
+    const guardada = await api(
+      t,
+      e,
+      'POST',
+      `${GLOBALES}/save`,
+      solicitud(e, { ...dia, partidas: [...delRecibo, tecleada] }),
+    );
+    expect(guardada.statusCode, guardada.body).toBe(200);
+    const id: number = guardada.json().data.id;
+    // Reopened for editing, the receipt's sale is still the receipt; the typed one is not
+    const detalle = (await api(t, e, 'GET', `${GLOBALES}/${id}`)).json().data;
+    expect(detalle.partidas.map((p: { recibo_id: number | null }) => p.recibo_id)).toEqual([
+      r.id,
+      null,
+    ]);
+    // Stamped as reopened (the form sends back what it got): the receipt is now in the global
+    const partidas = detalle.partidas.map(
+      (p: {
+        folioVenta: string;
+        grupoImpuestosId: number;
+        subtotal: string;
+        recibo_id: number | null;
+      }) => ({
+        folioVenta: p.folioVenta,
+        grupoImpuestosId: p.grupoImpuestosId,
+        subtotal: p.subtotal,
+        ...(p.recibo_id !== null ? { recibo_id: p.recibo_id } : {}),
+      }),
+    );
+    const timbrada = await api(t, e, 'POST', GLOBALES, solicitud(e, { ...dia, id, partidas }));
+    expect(timbrada.statusCode, timbrada.body).toBe(200);
+    expect(timbrada.json().data.status).toBe('timbrada');
+    const despues = (await api(t, e, 'GET', `${GLOBALES}/recibos-del-periodo?${q}`)).json().data;
+    expect(despues.partidas.map((p: { recibo_id: number }) => p.recibo_id)).not.toContain(r.id);
+    const negado = await ticket(r);
+    expect(negado.json().dataError).toBe(PORTAL_MENSAJES.enFacturaGlobal);
   });
 });

@@ -173,6 +173,7 @@ function partida(draft: FacturaGlobalDraft, i: number, v: VentaCalculada): Parti
       base: l.Base,
       importe: l.Importe ?? null,
     })),
+    recibo_id: draft.partidas[i]?.recibo_id ?? null,
   };
 }
 

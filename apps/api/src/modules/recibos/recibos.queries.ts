@@ -18,14 +18,21 @@ export interface ReciboRow {
   uuid: string | null;
   serie: string | null;
   folio_factura: number | null;
+  /** The stamped global invoice the receipt is a sale of, if any. */
+  global_id: number | null;
+  global_serie: string | null;
+  global_folio: number | null;
 }
 
 const COLUMNAS = `r.id, r.folio, r.codigo, r.referencia,
   to_char(r.fecha at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fecha,
   r.forma_pago, r.partidas, r.subtotal::text, r.descuento::text, r.impuestos::text, r.total::text,
-  r.estado, r.comprobante_id, c.uuid, c.serie, c.folio as folio_factura`;
+  r.estado, r.comprobante_id, c.uuid, c.serie, c.folio as folio_factura,
+  g.id as global_id, g.serie as global_serie, g.folio as global_folio`;
 const DESDE = `from recibos r
-  left join comprobantes c on c.enterprise_id = r.enterprise_id and c.id = r.comprobante_id`;
+  left join comprobantes c on c.enterprise_id = r.enterprise_id and c.id = r.comprobante_id
+  left join comprobantes g on g.enterprise_id = r.enterprise_id
+    and g.id = r.global_comprobante_id and g.status = 'timbrada'`;
 
 export interface NuevoRecibo {
   codigo: string;
@@ -45,13 +52,13 @@ export interface NuevoRecibo {
  */
 export async function insertarRecibo(db: Db, enterpriseId: number, r: NuevoRecibo) {
   await consulta(db, 'select 1 from enterprises where id = $1 for update', [enterpriseId]);
-  const rows = await consulta<{ id: number }>(
+  const rows = await consulta<{ id: number; folio: number }>(
     db,
     `insert into recibos (enterprise_id, folio, codigo, referencia, fecha, forma_pago, partidas,
                           subtotal, descuento, impuestos, total)
      select $1, coalesce(max(folio), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10
        from recibos where enterprise_id = $1
-     returning id`,
+     returning id, folio`,
     [
       enterpriseId,
       r.codigo,
@@ -65,7 +72,7 @@ export async function insertarRecibo(db: Db, enterpriseId: number, r: NuevoRecib
       r.total,
     ],
   );
-  return rows[0]!.id;
+  return rows[0]!;
 }
 
 /** One receipt of the enterprise by its id, its point of sale's referencia or its code. */

@@ -10,10 +10,16 @@ import {
   ReciboRequest,
   ReciboResponse,
 } from '@repo/contracts/recibos';
+import { ReciboImportResponse } from '@repo/contracts/recibos-importacion';
 import type { AppDeps } from '../../deps.ts';
 import { authOf, requireAuth } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { attachment, XLSX_MIME } from '../clients/spreadsheet.ts';
+import { uploadedFile } from '../clients/uploaded-file.ts';
+import { diaLocal } from '../timbrado/fecha-comprobante.ts';
+import { importarRecibos } from './recibos-import.ts';
+import { plantillaRecibos } from './recibos-plantilla.ts';
 import { buscarRecibo, cancelarRecibo, guardarPortal, listarRecibos } from './recibos.queries.ts';
 import {
   crearRecibo,
@@ -27,6 +33,8 @@ import {
 const EnterpriseParams = z.object({ enterpriseId: z.coerce.number().int() });
 const IdParams = z.object({ id: z.coerce.number().int() });
 const POR_PAGINA = 30;
+/** A spreadsheet of 2,000 lines is well under 5 MB. */
+const LIMITE_ARCHIVO = 5 * 1024 * 1024;
 
 /** Sales receipts of the signed-in enterprise and its self-invoicing portal's settings (issue 28). */
 export function recibosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -50,6 +58,32 @@ export function recibosRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const enterpriseId = propia(request, request.params.enterpriseId);
         return reply.code(201).send(envelope(await crearRecibo(deps, enterpriseId, request.body)));
+      },
+    );
+
+    app.post(
+      '/recibos/:enterpriseId/importar',
+      {
+        bodyLimit: LIMITE_ARCHIVO,
+        schema: { params: EnterpriseParams, response: { 201: ok(ReciboImportResponse) } },
+      },
+      async (request, reply) => {
+        const enterpriseId = propia(request, request.params.enterpriseId);
+        const archivo = await uploadedFile(request);
+        return reply.code(201).send(envelope(await importarRecibos(deps, enterpriseId, archivo)));
+      },
+    );
+
+    app.get(
+      '/recibos/:enterpriseId/importar/plantilla',
+      { schema: { params: EnterpriseParams } },
+      async (request, reply) => {
+        const enterpriseId = propia(request, request.params.enterpriseId);
+        const hoy = diaLocal(deps.now(), await zonaDe(deps, enterpriseId));
+        return reply
+          .header('content-type', XLSX_MIME)
+          .header('content-disposition', attachment('Plantilla de recibos.xlsx'))
+          .send(await plantillaRecibos(deps.db, enterpriseId, hoy));
       },
     );
 

@@ -14,6 +14,7 @@ import {
   buscarPorReferencia,
   buscarRecibo,
   insertarRecibo,
+  type NuevoRecibo,
   type PortalRow,
   type ReciboRow,
 } from './recibos.queries.ts';
@@ -84,6 +85,54 @@ async function calcular(deps: RecibosDeps, enterpriseId: number, request: Recibo
   return { calculo: r.totales, zona: ctx.zona };
 }
 
+/** Days back a receipt typed or imported may be dated. */
+const DIAS_ATRAS = 365;
+
+/**
+ * The instant of a sale of day `fecha` (the emisor's calendar): now for today (or no day), else
+ * 18:00 UTC of that day, which is midday in every Mexican zone (UTC-5 to UTC-8) and so that day
+ * there. A day after today or more than a year back is refused, with the reason.
+ */
+function instanteDeVenta(
+  fecha: string | null,
+  zona: string,
+  ahora: Date,
+): { instante: Date } | { error: 'futura' | 'antigua' } {
+  const hoy = diaLocal(ahora, zona);
+  if (fecha === null || fecha === hoy) return { instante: ahora };
+  if (fecha > hoy) return { error: 'futura' };
+  const limite = new Date(`${hoy}T00:00:00Z`);
+  limite.setUTCDate(limite.getUTCDate() - DIAS_ATRAS);
+  if (fecha < limite.toISOString().slice(0, 10)) return { error: 'antigua' };
+  return { instante: new Date(`${fecha}T18:00:00Z`) };
+}
+
+/** A receipt's row ready to insert: its amounts computed and its day checked. */
+export async function prepararRecibo(
+  deps: RecibosDeps,
+  enterpriseId: number,
+  request: ReciboRequest,
+): Promise<NuevoRecibo> {
+  const { calculo, zona } = await calcular(deps, enterpriseId, request);
+  const dia = instanteDeVenta(request.fecha, zona, deps.now());
+  if ('error' in dia) {
+    const mensaje =
+      dia.error === 'futura' ? RECIBO_MENSAJES.fechaFutura : RECIBO_MENSAJES.fechaAntigua;
+    throw new AppError('VALIDATION', { fecha: [mensaje] });
+  }
+  return {
+    codigo: codigoAleatorio(12),
+    referencia: request.referencia,
+    fecha: dia.instante,
+    forma_pago: request.forma_pago,
+    partidas: request.partidas,
+    subtotal: calculo.SubTotal,
+    descuento: calculo.Descuento ?? '0.00',
+    impuestos: calculo.Impuestos?.TotalImpuestosTrasladados ?? '0.00',
+    total: calculo.Total,
+  };
+}
+
 /** POST /recibos/{enterpriseId}: a sale recorded; the same referencia answers the same receipt. */
 export async function crearRecibo(
   deps: RecibosDeps,
@@ -94,20 +143,10 @@ export async function crearRecibo(
     const previo = await buscarPorReferencia(deps.db, enterpriseId, request.referencia);
     if (previo) return respuestaDe(deps, enterpriseId, previo);
   }
-  const { calculo } = await calcular(deps, enterpriseId, request);
-  const impuestos = calculo.Impuestos?.TotalImpuestosTrasladados ?? '0.00';
-  const id = await withTransaction(deps.db, (tx) =>
-    insertarRecibo(tx, enterpriseId, {
-      codigo: codigoAleatorio(12),
-      referencia: request.referencia,
-      fecha: deps.now(),
-      forma_pago: request.forma_pago,
-      partidas: request.partidas,
-      subtotal: calculo.SubTotal,
-      descuento: calculo.Descuento ?? '0.00',
-      impuestos,
-      total: calculo.Total,
-    }),
+  const nuevo = await prepararRecibo(deps, enterpriseId, request);
+  const id = await withTransaction(
+    deps.db,
+    async (tx) => (await insertarRecibo(tx, enterpriseId, nuevo)).id,
   ).catch(async (error: unknown) => {
     // The same referencia from two requests at once: the unique index decides; answer the winner.
     const previo = request.referencia
@@ -167,6 +206,13 @@ export function respuestaConPortal(
             id: row.comprobante_id,
             uuid: row.uuid,
             serie_folio: `${row.serie ?? ''}${row.folio_factura ?? ''}`,
+          },
+    global:
+      row.global_id === null
+        ? null
+        : {
+            id: row.global_id,
+            serie_folio: `${row.global_serie ?? ''}-${row.global_folio ?? ''}`,
           },
     facturable_hasta: facturableHasta(new Date(row.fecha), zona, portal.dias),
     url_portal: urlPortal(deps, portal.slug, row.codigo),

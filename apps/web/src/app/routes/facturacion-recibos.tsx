@@ -12,13 +12,13 @@ export default function RecibosScreen() {
     <>
       <h1 className="h3 fw-bold mb-1">Recibos y autofacturación</h1>
       <p className="text-body-secondary mb-4">
-        Las ventas que su punto de venta registra, con el código y el QR con que su cliente las
-        factura.
+        Las ventas que registra aquí, importa de una hoja de cálculo o recibe de su punto de venta,
+        con el código y el QR con que su cliente las factura.
       </p>
-      {api && (
+      {api && enterprise && (
         <>
           <PortalConfig api={api} />
-          <RecibosLista api={api} />
+          <RecibosLista api={api} enterpriseId={enterprise.id} />
         </>
       )}
     </>

@@ -7,7 +7,7 @@ import Pagination from 'react-bootstrap/Pagination';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '#src/shared/http/api-error.ts';
 import { NoExiste } from '#src/shared/ui/no-existe.tsx';
 import type { FacturaGlobalResponse, PartidaGlobal } from '@repo/contracts/facturas-globales';
@@ -71,6 +71,8 @@ export function GlobalDetail(props: { id: number }) {
   const [cancelar, setCancelar] = useState(false);
   const [pagina, setPagina] = useState(1);
   const [nominativa, setNominativa] = useState<PartidaGlobal | null>(null);
+  const [params, setParams] = useSearchParams();
+  const venta = params.get('venta');
   const back = (
     <Link to={`/facturacion/facturas-globales?year=${q.data?.year ?? ''}`} className="small">
       ← Facturas globales
@@ -104,6 +106,11 @@ export function GlobalDetail(props: { id: number }) {
       </div>
     );
   const g = q.data;
+  // ?venta=<folio>, from a receipt's row: the SAT's procedure for that sale opens at once.
+  const desdeRecibo =
+    venta !== null && g.status === 'timbrada'
+      ? (g.partidas.find((p) => p.folioVenta === venta) ?? null)
+      : null;
   const sellada = g.status === 'timbrada' || g.status === 'cancelled';
   const paginas = Math.max(1, Math.ceil(g.partidas.length / POR_PAGINA));
   const actual = Math.min(pagina, paginas);
@@ -229,7 +236,14 @@ export function GlobalDetail(props: { id: number }) {
               ))}
             </tbody>
           </Table>
-          <VentaNominativaModal g={g} venta={nominativa} onHide={() => setNominativa(null)} />
+          <VentaNominativaModal
+            g={g}
+            venta={nominativa ?? desdeRecibo}
+            onHide={() => {
+              setNominativa(null);
+              if (venta !== null) setParams({}, { replace: true });
+            }}
+          />
           {paginas > 1 && (
             <Pagination size="sm" className="mb-0 justify-content-end">
               <Pagination.Prev disabled={actual === 1} onClick={() => setPagina(actual - 1)} />

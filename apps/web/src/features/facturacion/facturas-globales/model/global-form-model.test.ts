@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { FacturaGlobalResponse } from '@repo/contracts/facturas-globales';
 import type { RubroImpuestoResponse } from '@repo/contracts/rubros-impuestos';
 import {
   calcularVentas,
   diaPorOmision,
   conRecibos,
+  estadoDeRespuesta,
   nuevaVenta,
   periodoDelEstado,
   solicitudDe,
@@ -155,6 +157,40 @@ describe('conRecibos (issue 28)', () => {
       ['T-1', '10.00', '', undefined],
       ['7', '156.49', '2.00', 70],
       ['8', '60.50', '', 80],
+    ]);
+  });
+});
+
+describe('a saved global reopened for editing (issue 28)', () => {
+  it('keeps which sales are receipts, and sends them back as receipts', () => {
+    const venta = (folioVenta: string, recibo_id: number | null) => ({
+      folioVenta,
+      grupoImpuestosId: 1,
+      subtotal: '10.00',
+      descuento: null,
+      impuestos: '1.60',
+      totalVenta: '11.60',
+      impuestosTrasladados: [],
+      recibo_id,
+    });
+    const guardada = {
+      formaPago: '01',
+      creationDate: null,
+      month: 3,
+      year: 2026,
+      periodicidad: '04',
+      periodo_inicio: '2026-03-01',
+      serie: { id: 5, serie: 'G', folio: null },
+      partidas: [venta('7', 70), venta('MOSTRADOR', null)],
+    } as unknown as FacturaGlobalResponse;
+    const estado = estadoDeRespuesta(guardada);
+    expect(estado.ventas.map((v) => [v.folioVenta, v.reciboId])).toEqual([
+      ['7', 70],
+      ['MOSTRADOR', undefined],
+    ]);
+    expect(solicitudDe(estado, { id: 9 }).partidas).toEqual([
+      { folioVenta: '7', grupoImpuestosId: 1, subtotal: '10.00', descuento: null, recibo_id: 70 },
+      { folioVenta: 'MOSTRADOR', grupoImpuestosId: 1, subtotal: '10.00', descuento: null },
     ]);
   });
 });

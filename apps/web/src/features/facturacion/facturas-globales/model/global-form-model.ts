@@ -109,6 +109,7 @@ export function estadoDeRespuesta(g: FacturaGlobalResponse): GlobalFormState {
         grupoImpuestosId: p.grupoImpuestosId,
         subtotal: p.subtotal,
         descuento: p.descuento ?? '',
+        ...(p.recibo_id !== null ? { reciboId: p.recibo_id } : {}),
       }),
     ),
   };

@@ -1,5 +1,12 @@
-import type { EstadoRecibo, PortalConfigResponse, ReciboResponse } from '@repo/contracts/recibos';
+import type {
+  EstadoRecibo,
+  PortalConfigResponse,
+  ReciboRequestInput,
+  ReciboResponse,
+} from '@repo/contracts/recibos';
+import type { ReciboImportResponse } from '@repo/contracts/recibos-importacion';
 import { request } from '#src/shared/http/api-client.ts';
+import { downloadFile } from '#src/shared/ui/list/download-file.ts';
 
 export interface PaginaRecibos {
   data: ReciboResponse[];
@@ -17,6 +24,18 @@ export function recibosApi(enterpriseId: number) {
       request<PaginaRecibos>(`recibos/${enterpriseId}`, {
         query: { page, ...(estado ? { estado } : {}) },
       }),
+    crear: (body: ReciboRequestInput) =>
+      request<ReciboResponse>(`recibos/${enterpriseId}`, { method: 'POST', body }),
+    importar: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return request<ReciboImportResponse>(`recibos/${enterpriseId}/importar`, {
+        method: 'POST',
+        body: form,
+      });
+    },
+    plantilla: () =>
+      downloadFile(`recibos/${enterpriseId}/importar/plantilla`, 'plantilla-recibos.xlsx'),
     detalle: (id: number) => request<ReciboResponse>(`recibos/detalle/${id}`),
     cancelar: (id: number) =>
       request<ReciboResponse>(`recibos/detalle/${id}/cancelar`, { method: 'POST' }),
