@@ -8,6 +8,7 @@ import {
 } from '@repo/contracts/recibos';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { pacDePruebas } from '../../pac/modo-pruebas.ts';
 import { clientCatalogsFrom } from '../clients/client-catalogs.ts';
@@ -20,8 +21,10 @@ import { findProductService } from '../products-services/products-services.queri
 import { listSeries } from '../series/series.queries.ts';
 import { diaLocal } from '../timbrado/fecha-comprobante.ts';
 import { reciboEnGlobal } from './recibos-en-global.ts';
+import { reclamarParaPortal, soltarReclamo } from './portal-reclamo.queries.ts';
 import {
   buscarPorCodigo,
+  buscarRecibo,
   buscarPortalPorSlug,
   marcarFacturado,
   type ReciboRow,
@@ -188,6 +191,20 @@ function enCamposDelPortal(error: unknown): unknown {
 }
 
 /**
+ * One customer at a time per receipt (portal-reclamo.queries.ts): the others are told why, by what
+ * the receipt now is.
+ */
+async function reclamar(deps: PortalDeps, enterpriseId: number, id: number) {
+  if (await withTransaction(deps.db, (tx) => reclamarParaPortal(tx, enterpriseId, id))) return;
+  const ahora = await buscarRecibo(deps.db, enterpriseId, id);
+  if (ahora?.estado === 'facturado') throw new AppError('CONFLICT', PORTAL_MENSAJES.yaFacturado);
+  if (ahora?.estado === 'cancelado') throw new AppError('CONFLICT', PORTAL_MENSAJES.cancelado);
+  if (await reciboEnGlobal(deps.db, enterpriseId, id))
+    throw new AppError('CONFLICT', PORTAL_MENSAJES.enFacturaGlobal);
+  throw new AppError('CONFLICT', PORTAL_MENSAJES.enProceso);
+}
+
+/**
  * POST /portal/{slug}/facturar: the customer's invoice of the receipt, stamped once (a retry of the
  * same receipt answers the same invoice: its Idempotency-Key is the receipt's), e-mailed, the
  * receipt marked invoiced, and a link to its PDF and XML.
@@ -203,6 +220,7 @@ export async function facturarTicket(
   const [serie] = await listSeries(deps.db, enterpriseId, 'facturas-ingreso');
   if (!serie) throw new AppError('CONFLICT', PORTAL_MENSAJES.empresaNoPuede);
   const clientId = await clienteDe(deps, enterpriseId, b);
+  await reclamar(deps, enterpriseId, row.id);
   let timbrada;
   try {
     timbrada = await createFactura(
@@ -227,6 +245,7 @@ export async function facturarTicket(
       `portal-recibo-${enterpriseId}-${row.id}`,
     );
   } catch (error) {
+    await soltarReclamo(deps.db, enterpriseId, row.id);
     if (error instanceof AppError && (error.code === 'PAYMENT_REQUIRED' || error.status >= 500)) {
       throw new AppError('CONFLICT', PORTAL_MENSAJES.empresaNoPuede);
     }
@@ -234,6 +253,9 @@ export async function facturarTicket(
   }
   const factura = timbrada.factura;
   await marcarFacturado(deps.db, enterpriseId, row.id, factura.id);
+  // A claim taken over from a process that died mid-stamp answers that stamp's invoice (same
+  // key): if it was another customer's, this customer gets none of its data.
+  if (factura.client_rfc !== b.rfc) throw new AppError('CONFLICT', PORTAL_MENSAJES.yaFacturado);
   const enlace = await createShareLink(deps, {
     enterpriseId,
     userId: null,

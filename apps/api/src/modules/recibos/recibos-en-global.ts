@@ -78,6 +78,8 @@ export async function marcarEnGlobal(
     `update recibos r set global_comprobante_id = $3
       where r.enterprise_id = $1 and r.id = any($2::int[]) and r.estado = 'abierto'
         and (r.global_comprobante_id is not distinct from $4::int or not ${EN_GLOBAL_VIGENTE})
+        -- A customer invoicing it on the portal right now keeps it (recibos.queries.ts)
+        and (r.portal_reclamo_at is null or r.portal_reclamo_at < now() - interval '10 minutes')
       returning r.id`,
     [enterpriseId, recibos.map((x) => x.id), globalId, sustituye],
   );

@@ -144,7 +144,8 @@ export async function marcarFacturado(
 ) {
   await consulta(
     db,
-    `update recibos set estado = 'facturado', comprobante_id = $3, facturado_at = now()
+    `update recibos set estado = 'facturado', comprobante_id = $3, facturado_at = now(),
+                        portal_reclamo_at = null
       where enterprise_id = $1 and id = $2 and estado = 'abierto'`,
     [enterpriseId, id, comprobanteId],
   );
