@@ -101,6 +101,8 @@ export const configSchema = z.object({
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Webhooks may be sent to http:// addresses and to private networks or this machine ("on"): for development and tests only; "off" keeps them to public https:// addresses, so an enterprise cannot make the server call its own internal services. */
   WEBHOOKS_RED_PRIVADA: z.enum(['on', 'off']).default('off'),
+  /** Requests one API key may make per minute, over every route (a 429 in Spanish past it; docs/decisions/014). */
+  CLAVES_API_SOLICITUDES_POR_MINUTO: z.coerce.number().int().positive().default(120),
 });
 
 /** Fastify's trustProxy option from TRUST_PROXY. */

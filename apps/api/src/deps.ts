@@ -22,6 +22,11 @@ export interface AppDeps {
   catalogos: Catalogos;
   /** The configured PAC (sandbox by default; see pac/create-pac.ts). */
   pac: Pac;
+  /**
+   * The sandbox PAC, for what test API keys stamp (docs/decisions/014); the configured PAC when it
+   * is the sandbox already. createServer makes one when not given.
+   */
+  pacPruebas?: Pac;
   /** Reference exchange rates (committed history, Banxico's SIE API with BANXICO_TOKEN). */
   tiposDeCambio: TiposDeCambio;
   /** The configured card-payment gateway (sandbox checkout by default; see payments/). */

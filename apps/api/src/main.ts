@@ -9,7 +9,7 @@ import { StartupError } from './db/startup-error.ts';
 import { createMailer } from './email/mailer.ts';
 import { createTokenService } from './http/auth.ts';
 import { resolveAppSecret } from './http/secrets.ts';
-import { createPac } from './pac/create-pac.ts';
+import { createPac, createPacDePruebas } from './pac/create-pac.ts';
 import { DbSandboxStore } from './pac/db-sandbox-store.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
@@ -34,7 +34,13 @@ async function start() {
   const secret = resolveAppSecret(config);
   const now = () => new Date();
 
-  const tokens = createTokenService(secret, config.ACCESS_TOKEN_TTL, now, config.SESSION_MAX_AGE);
+  const tokens = createTokenService(
+    secret,
+    config.ACCESS_TOKEN_TTL,
+    now,
+    config.SESSION_MAX_AGE,
+    config.CLAVES_API_SOLICITUDES_POR_MINUTO,
+  );
   const catalogos = loadCatalogos();
   const tiposDeCambio = createTiposDeCambio(config, { logger, now });
   // One set of metrics for the routes and the jobs of this process (the recovery's PAC calls count too).
@@ -45,6 +51,13 @@ async function start() {
   });
   const pac = instrumentPac(
     createPac(config, catalogos, { store: new DbSandboxStore(database.db), tiposDeCambio }),
+    metrics,
+  );
+  const pacPruebas = instrumentPac(
+    createPacDePruebas(config, catalogos, pac, {
+      store: new DbSandboxStore(database.db),
+      tiposDeCambio,
+    }),
     metrics,
   );
   const payments = createPayments(config, {
@@ -68,6 +81,7 @@ async function start() {
     now,
     catalogos,
     pac,
+    pacPruebas,
     tiposDeCambio,
     payments,
     metrics,
@@ -96,7 +110,7 @@ async function start() {
   // (npm run worker) run them: jobs/jobs.ts.
   const jobs =
     config.JOBS === 'on'
-      ? createJobs({ db: database.db, secret, now, pac, catalogos, config }, app.log)
+      ? createJobs({ db: database.db, secret, now, pac, pacPruebas, catalogos, config }, app.log)
       : null;
   if (!jobs) app.log.info('background jobs off (JOBS=off): npm run worker runs them');
 

@@ -16,6 +16,7 @@ import { clientErrorHandlerWith, frameworkErrorsWith } from './http/framework-er
 import { createErrorReporter } from './http/error-reporting.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerModoSolicitud } from './http/modo-solicitud.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { dbRateLimitStore } from './http/rate-limit-store.ts';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './http/security-headers.ts';
@@ -64,6 +65,7 @@ import { facturasGlobalesRoutes } from './modules/facturas-globales/facturas-glo
 import { portalRoutes } from './modules/recibos/portal.routes.ts';
 import { recibosRoutes } from './modules/recibos/recibos.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { clavesApiRoutes } from './modules/claves-api/claves-api.routes.ts';
 import { equipoRoutes, invitacionesRoutes } from './modules/equipo/equipo.routes.ts';
 
 export type App = FastifyInstance;
@@ -104,6 +106,8 @@ export async function createServer(given: AppDeps): Promise<App> {
     clientErrorHandler: clientErrorHandlerWith(earlyAnswerHeaders(deps.config)),
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
+  // First hook of every request: its own store of whether a test API key made it (docs/decisions/014).
+  registerModoSolicitud(app);
   app.decorateRequest('auth', null);
   app.decorateRequest('newClient', null);
   app.addHook('onSend', async (request, reply) => {
@@ -157,6 +161,7 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(anticiposRoutes(deps));
       await api.register(facturasGlobalesRoutes(deps));
       await api.register(webhooksRoutes(deps));
+      await api.register(clavesApiRoutes(deps));
       await api.register(recibosRoutes(deps));
       await api.register(portalRoutes(deps));
       await api.register(equipoRoutes(deps));

@@ -11,7 +11,7 @@ import { startWorkerHttp } from './jobs/worker-http.ts';
 import { instrumentPac } from './metrics/instrument.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { createTiposDeCambio } from './modules/tipos-de-cambio/tipos-de-cambio.service.ts';
-import { createPac } from './pac/create-pac.ts';
+import { createPac, createPacDePruebas } from './pac/create-pac.ts';
 import { DbSandboxStore } from './pac/db-sandbox-store.ts';
 
 // `npm run worker`: the background jobs (PAC recovery, ZIP exports, webhook deliveries) without the HTTP API, for API
@@ -44,12 +44,23 @@ async function start() {
     createPac(config, catalogos, { store: new DbSandboxStore(database.db), tiposDeCambio }),
     metrics,
   );
+  const pacPruebas = instrumentPac(
+    createPacDePruebas(config, catalogos, pac, {
+      store: new DbSandboxStore(database.db),
+      tiposDeCambio,
+    }),
+    metrics,
+  );
   const secret = resolveAppSecret(config);
   // Told of a new export by NOTIFY, a worker also looks every 5 s: behind PgBouncer in transaction
   // mode its LISTEN hears nothing, and an export should not wait the API's 30 s for it.
-  const jobs = createJobs({ db: database.db, secret, now, pac, catalogos, config }, log, {
-    exportIntervalMs: 5_000,
-  });
+  const jobs = createJobs(
+    { db: database.db, secret, now, pac, pacPruebas, catalogos, config },
+    log,
+    {
+      exportIntervalMs: 5_000,
+    },
+  );
   // An API process with JOBS=off says when an export waits; the timers find it anyway.
   const escucha = escucharAvisos(config.DATABASE_URL, log, (que) => {
     if (que === 'exportacion-zip') jobs.exportador.despertar();

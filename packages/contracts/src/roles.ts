@@ -29,10 +29,19 @@ export const ROL_DESCRIPCION: Record<Rol, string> = {
  * - comprar: buy credits;
  * - usuarios: invite, change and remove members;
  * - bitacora: read and export the enterprise's audit log (who did what);
+ * - claves: create and revoke the enterprise's API keys (never a key's own scope, so a key cannot
+ *   make another that outlives its revocation; docs/decisions/014);
  * - cuenta: the user's own account (password, e-mail, personal data, sign-out), any role.
  */
 export type Capacidad =
-  'ver' | 'emitir' | 'configurar' | 'comprar' | 'usuarios' | 'bitacora' | 'cuenta';
+  | 'ver'
+  | 'emitir'
+  | 'configurar'
+  | 'comprar'
+  | 'usuarios'
+  | 'bitacora'
+  | 'claves'
+  | 'cuenta';
 
 const TODOS: readonly Rol[] = ROLES;
 const QUIEN_EMITE: readonly Rol[] = ['propietario', 'administrador', 'facturista'];
@@ -47,6 +56,7 @@ export const ROLES_DE_CAPACIDAD: Record<Capacidad, readonly Rol[]> = {
   comprar: QUIEN_ADMINISTRA,
   usuarios: QUIEN_ADMINISTRA,
   bitacora: QUIEN_ADMINISTRA,
+  claves: QUIEN_ADMINISTRA,
 };
 
 /** True when `rol` holds `capacidad`; no role (signed out) holds none. */

@@ -1,13 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { CLAVES_MENSAJES } from '@repo/contracts/claves-api';
 import { ROL_NO_PERMITE_MESSAGE, type Rol } from '@repo/contracts/equipo';
 import type { Db } from '../db/client.ts';
 import { consulta } from '../db/consulta.ts';
+import { autenticarClaveApi, pareceClaveApi, type ClaveContext } from './clave-api-auth.ts';
 import { AppError } from './errors.ts';
 import { rolPermiteRuta } from './permisos.ts';
 
+/** A member's session: what a signed-in user's token stands for. */
 export interface AuthContext {
+  tipo: 'sesion';
   userId: number;
   enterpriseId: number;
   jti: string;
@@ -25,11 +29,14 @@ export interface AuthContext {
 }
 
 /** What a token carries: the context before the role is read from the database. */
-export type TokenClaims = Omit<AuthContext, 'rol'>;
+export type TokenClaims = Omit<AuthContext, 'rol' | 'tipo'>;
+
+/** Who makes a request: a member's session, or a program with an API key (docs/decisions/014). */
+export type Acceso = AuthContext | ClaveContext;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthContext | null;
+    auth: Acceso | null;
   }
 }
 
@@ -47,6 +54,9 @@ export interface TokenService {
   }): Promise<{ token: string; expires_in: number; jti: string }>;
   /** Verifies signature and expiry; with `graceSeconds`, a token expired less than that long ago still passes. */
   verify(token: string, graceSeconds?: number): Promise<TokenClaims>;
+  /** The clock, and the requests per minute of each API key (config CLAVES_API_SOLICITUDES_POR_MINUTO). */
+  now: () => Date;
+  clavesApiPorMinuto: number;
 }
 
 export function createTokenService(
@@ -55,9 +65,12 @@ export function createTokenService(
   now: () => Date,
   /** Absolute session lifetime from sign-in (config SESSION_MAX_AGE). */
   maxSessionSeconds: number,
+  clavesApiPorMinuto = 120,
 ): TokenService {
   const key = createHash('sha256').update(`jwt:${secret}`).digest();
   return {
+    now,
+    clavesApiPorMinuto,
     async sign({ userId, enterpriseId, authTimeMs }) {
       const jti = randomUUID();
       const issuedAtMs = now().getTime();
@@ -144,7 +157,8 @@ const MIEMBRO_SQL = `select u.sessions_valid_after as valid_after, u.sessions_ke
  * onRequest/preHandler for every route with business data: a valid, unrevoked token of a member of
  * the enterprise, issued after the user's last password change (or the very session that changed
  * it), whose role in that enterprise may call this route (http/permisos.ts; issue 27). A member
- * removed from the enterprise is refused on their next request.
+ * removed from the enterprise is refused on their next request. An API key (`Bearer fk_…`) is
+ * accepted in place of a session on the routes its scopes allow (clave-api-auth.ts).
  */
 export function requireAuth(
   db: Db,
@@ -155,10 +169,20 @@ export function requireAuth(
 ) {
   return async function sesionIniciada(
     request: FastifyRequest,
-    _reply: FastifyReply,
+    reply: FastifyReply,
   ): Promise<void> {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
+    if (checkRole && pareceClaveApi(token)) {
+      request.auth = await autenticarClaveApi(
+        db,
+        { now: tokens.now, porMinuto: tokens.clavesApiPorMinuto },
+        token,
+        request,
+        reply,
+      );
+      return;
+    }
     const auth = await tokens.verify(token, graceSeconds);
     const [member] = await consulta<Miembro>(
       db,
@@ -177,14 +201,24 @@ export function requireAuth(
     if (checkRole && !rolPermiteRuta(request, member.role)) {
       throw new AppError('FORBIDDEN', ROL_NO_PERMITE_MESSAGE);
     }
-    request.auth = { ...auth, rol: member.role };
+    request.auth = { ...auth, tipo: 'sesion', rol: member.role };
   };
 }
 
-/** The signed-in context inside a handler guarded by requireAuth. */
-export function authOf(request: FastifyRequest): AuthContext {
+/** Who makes the request inside a handler guarded by requireAuth: a session or an API key. */
+export function authOf(request: FastifyRequest): Acceso {
   if (!request.auth) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE);
   return request.auth;
+}
+
+/**
+ * A member's session inside a handler that acts for the user (their account, members, purchases,
+ * keys): an API key never reaches these routes (its scopes exclude them), and is refused here too.
+ */
+export function sesionOf(request: FastifyRequest): AuthContext {
+  const auth = authOf(request);
+  if (auth.tipo !== 'sesion') throw new AppError('FORBIDDEN', CLAVES_MENSAJES.soloSesion);
+  return auth;
 }
 
 /**

@@ -84,7 +84,7 @@ export function registerErrorHandler(
       requestId: String(request.id),
       method: request.method,
       url: redactUrl(request.url),
-      userId: request.auth?.userId,
+      userId: request.auth?.userId ?? undefined,
     });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

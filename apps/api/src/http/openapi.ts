@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { ALCANCES_CLAVE } from '@repo/contracts/claves-api';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -39,6 +40,13 @@ const DESCRIPCION = `API de facturación electrónica CFDI 4.0: las mismas rutas
 **Autenticación.** Envíe \`Authorization: Bearer <token>\`, donde el token es un token de sesión
 (\`POST /api/users/login\`) o una clave de API de la empresa. Las rutas sin candado son públicas.
 
+**Claves de API.** El propietario o un administrador las crea en Configuraciones → Claves de API:
+\`fk_live_…\` timbra con el PAC configurado y \`fk_test_…\` siempre con el PAC de pruebas (sin validez
+fiscal). Cada respuesta a una solicitud con clave lleva \`x-facturacion-modo: pruebas\` o
+\`produccion\`. Una clave solo usa las rutas de sus permisos (\`ver\`, \`emitir\`, \`configurar\`), tiene
+un límite de solicitudes por minuto (429 con Retry-After) y deja de valer en cuanto se revoca. Al
+timbrar con una clave, el encabezado \`Idempotency-Key\` es obligatorio.
+
 **Respuestas.** Toda respuesta correcta es \`{ "success": true, "data": … }\`; toda respuesta con error es
 \`{ "success": false, "dataError": "mensaje" }\` o, si el error es de campos,
 \`{ "success": false, "dataError": { "campo": ["mensaje"] } }\`. Los mensajes están en español.
@@ -55,6 +63,9 @@ function acceso(clave: string): string {
   const capacidad = CAPACIDAD_DE_RUTA[clave];
   if (!capacidad) return 'Ruta pública: no requiere token.';
   const roles = ROLES_DE_CAPACIDAD[capacidad].join(', ');
+  if (!(ALCANCES_CLAVE as readonly string[]).includes(capacidad)) {
+    return `Requiere token de sesión con la capacidad «${capacidad}» (roles: ${roles}); no acepta claves de API.`;
+  }
   return `Requiere token de sesión o clave de API con la capacidad «${capacidad}» (roles: ${roles}).`;
 }
 
@@ -65,7 +76,9 @@ function erroresDe(route: RouteOptions, clave: string): Estado[] {
   if (route.url.includes(':')) estados.push(404);
   if (route.method !== 'GET') estados.push(409);
   if (schema.body || route.method !== 'GET') estados.push(422);
-  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) estados.push(429);
+  const conClave = (ALCANCES_CLAVE as readonly string[]).includes(CAPACIDAD_DE_RUTA[clave] ?? '');
+  if (conClave || (route.config as { rateLimit?: unknown } | undefined)?.rateLimit)
+    estados.push(429);
   estados.push(500);
   return estados;
 }

@@ -109,6 +109,11 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/webhooks/entregas/:id': 'configurar',
   'POST /api/webhooks/entregas/:id/reenviar': 'configurar',
 
+  // The enterprise's API keys (issue 28): never a key's own scope (docs/decisions/014).
+  'GET /api/claves-api/:enterpriseId': 'claves',
+  'POST /api/claves-api/:enterpriseId': 'claves',
+  'POST /api/claves-api/clave/:id/revocar': 'claves',
+
   // Sales receipts of a point of sale and the self-invoicing portal's settings (issue 28); the
   // portal itself (/api/portal/:slug…) is public and takes no session.
   'GET /api/recibos/:enterpriseId': 'ver',
@@ -184,6 +189,20 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'POST /api/promotional-codes/detach-reserved-codes': 'comprar',
   'POST /api/facturacion/V40/facturas-ingreso/subscription-plan-invoice': 'comprar',
 };
+
+/**
+ * The stamping POSTs whose retry is told apart by the Idempotency-Key header: required on them when
+ * the request is made with an API key, so a program's retry after a lost answer never stamps twice.
+ * A pre-invoice's stamping and a nominative sale are keyed by their own document already.
+ */
+export const RUTAS_CON_IDEMPOTENCIA: ReadonlySet<string> = new Set([
+  'POST /api/facturacion/V40/facturas-ingreso',
+  'POST /api/facturacion/V40/facturas-globales',
+  'POST /api/facturacion/V40/complemento-pago',
+  'POST /api/facturacion/V40/nota-credito',
+  'POST /api/facturacion/V40/anticipos',
+  'POST /api/facturacion/V40/anticipos/:id/aplicar',
+]);
 
 /** The route's key in CAPACIDAD_DE_RUTA. */
 export function claveDeRuta(request: FastifyRequest): string {

@@ -40,28 +40,43 @@ export function dbRateLimitStore(db: Db, now: () => Date) {
 
     async hit(key: string, timeWindow: number) {
       const t = now();
-      const over = sql`${rateLimitCounters.window_started_at} <= ${at(new Date(t.getTime() - timeWindow))}`;
-      const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ bucket: this.bucket, key, window_started_at: t, hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitCounters.bucket, rateLimitCounters.key],
-          set: {
-            hits: sql`case when ${over} then 1 else ${rateLimitCounters.hits} + 1 end`,
-            window_started_at: sql`case when ${over} then ${at(t)} else ${rateLimitCounters.window_started_at} end`,
-          },
-        })
-        .returning({
-          hits: rateLimitCounters.hits,
-          started: rateLimitCounters.window_started_at,
-        });
+      const res = await contarEnVentana(db, this.bucket, key, t, timeWindow);
       if (++hits % PRUNE_EVERY === 0) {
         await db
           .delete(rateLimitCounters)
           .where(lt(rateLimitCounters.window_started_at, new Date(t.getTime() - DAY_MS)));
       }
-      const started = new Date(row?.started ?? t).getTime();
-      return { current: row?.hits ?? 1, ttl: Math.max(0, started + timeWindow - t.getTime()) };
+      return res;
     }
   };
+}
+
+/**
+ * One hit of `key` in `bucket`'s fixed window, as one atomic upsert that starts a new window once
+ * the old one is over: the hits so far in the window and the milliseconds until it ends.
+ */
+export async function contarEnVentana(
+  db: Db,
+  bucket: string,
+  key: string,
+  t: Date,
+  timeWindow: number,
+): Promise<{ current: number; ttl: number }> {
+  const over = sql`${rateLimitCounters.window_started_at} <= ${at(new Date(t.getTime() - timeWindow))}`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ bucket, key, window_started_at: t, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.key],
+      set: {
+        hits: sql`case when ${over} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        window_started_at: sql`case when ${over} then ${at(t)} else ${rateLimitCounters.window_started_at} end`,
+      },
+    })
+    .returning({
+      hits: rateLimitCounters.hits,
+      started: rateLimitCounters.window_started_at,
+    });
+  const started = new Date(row?.started ?? t).getTime();
+  return { current: row?.hits ?? 1, ttl: Math.max(0, started + timeWindow - t.getTime()) };
 }

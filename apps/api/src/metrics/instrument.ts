@@ -1,4 +1,6 @@
 import { PacError, type Pac } from '@repo/pac';
+import { createPacDePruebas } from '../pac/create-pac.ts';
+import { DbSandboxStore } from '../pac/db-sandbox-store.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
@@ -72,10 +74,19 @@ export function withMetrics(given: AppDeps): { deps: AppDeps; metrics: Metrics }
       now: given.now,
       onCollectError: (err) => given.logger.warn({ err }, 'metrics: a gauge could not be read'),
     });
+  const pac = instrumentPac(given.pac, metrics);
   const deps: AppDeps = {
     ...given,
     metrics,
-    pac: instrumentPac(given.pac, metrics),
+    pac,
+    pacPruebas: instrumentPac(
+      given.pacPruebas ??
+        createPacDePruebas(given.config, given.catalogos, pac, {
+          store: new DbSandboxStore(given.db),
+          ...(given.tiposDeCambio ? { tiposDeCambio: given.tiposDeCambio } : {}),
+        }),
+      metrics,
+    ),
     mailer: instrumentMailer(given.mailer, metrics),
   };
   return { deps, metrics };

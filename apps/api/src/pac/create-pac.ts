@@ -39,3 +39,31 @@ export function createPac(
     ...(options.tiposDeCambio ? { tiposDeCambio: options.tiposDeCambio } : {}),
   });
 }
+
+/**
+ * The PAC of what test API keys stamp (docs/decisions/014): the configured one when it is the
+ * built-in sandbox, else a built-in sandbox beside it (its state in `store` too).
+ */
+export function createPacDePruebas(
+  config: Parameters<typeof createPac>[0],
+  catalogos: Catalogos,
+  configurado: Pac,
+  options: Parameters<typeof createPac>[2] = {},
+): Pac {
+  if (config.PAC === 'sandbox') return configurado;
+  return createPac({ ...config, PAC: 'sandbox' }, catalogos, options);
+}
+
+/**
+ * The PAC for one stored document: the sandbox for one a test API key stamped (its `pruebas` flag),
+ * whatever the configured PAC is; the configured one otherwise. Never the live PAC for a test
+ * document: without a sandbox at hand it throws.
+ */
+export function pacDelComprobante(
+  deps: { pac: Pac; pacPruebas?: Pac | undefined },
+  row: { pruebas: boolean },
+): Pac {
+  if (!row.pruebas) return deps.pac;
+  if (!deps.pacPruebas) throw new Error('a test document needs the sandbox PAC (pacPruebas)');
+  return deps.pacPruebas;
+}

@@ -59,6 +59,7 @@ export async function buildTestApp(
       config.ACCESS_TOKEN_TTL,
       now,
       config.SESSION_MAX_AGE,
+      config.CLAVES_API_SOLICITUDES_POR_MINUTO,
     ),
     mailer: noMail,
     logger,

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { SERIE_KINDS } from './series.ts';
 
 export const COMPROBANTE_STATUSES = [
@@ -42,6 +42,8 @@ export const comprobantes = pgTable(
     reenvio_siguiente: timestamp('reenvio_siguiente', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    /** Stamped through the sandbox PAC because a test API key asked (migration 0050). */
+    pruebas: boolean('pruebas').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -31,6 +31,10 @@ export const ETIQUETAS = [
     name: 'Webhooks',
     description: 'Endpoints que reciben los eventos de la empresa, firmados, y sus entregas.',
   },
+  {
+    name: 'Claves de API',
+    description: 'Claves con las que un programa usa la API en nombre de la empresa.',
+  },
   { name: 'Créditos', description: 'Planes, compras de créditos de timbrado y su consumo.' },
 ] as const;
 export type Etiqueta = (typeof ETIQUETAS)[number]['name'];

@@ -84,6 +84,22 @@ export const RUTAS_INTEGRACIONES = {
     'GET /api/webhooks/entregas/:id': 'Una entrega: solicitud, respuestas e intentos.',
     'POST /api/webhooks/entregas/:id/reenviar': 'Vuelve a enviar una entrega.',
   }),
+  ...grupo('Claves de API', {
+    'GET /api/claves-api/:enterpriseId':
+      'Claves de API de la empresa: nombre, modo, permisos, prefijo, último uso y revocación.',
+    'POST /api/claves-api/:enterpriseId': {
+      resumen: 'Crea una clave de API.',
+      descripcion:
+        'La respuesta trae la clave (`fk_test_…` o `fk_live_…`) una sola vez; se guarda solo su SHA-256. Solo con sesión del propietario o de un administrador.',
+      ejemplo: {
+        nombre: 'Punto de venta sucursal Centro',
+        modo: 'pruebas',
+        alcances: ['ver', 'emitir'],
+      },
+    },
+    'POST /api/claves-api/clave/:id/revocar':
+      'Revoca una clave: la siguiente solicitud con ella se rechaza.',
+  }),
   ...grupo('Créditos', {
     'GET /api/subscription-plans': 'Planes de créditos de timbrado a la venta.',
     'POST /api/promotional-codes/reserve': {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdempotencyKeyHeaders } from '@repo/contracts/emision';
 import { z } from 'zod';
 import {
   AnticipoItem,
@@ -43,15 +44,28 @@ export function anticiposRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       BASE,
-      { schema: { body: AnticipoRequest, response: { 200: ok(AnticipoResponse) } } },
+      {
+        schema: {
+          headers: IdempotencyKeyHeaders,
+          body: AnticipoRequest,
+          response: { 200: ok(AnticipoResponse) },
+        },
+      },
+      // The standard Idempotency-Key header, or the body field: one key space.
       async (request) =>
-        envelope(await emitirAnticipo(deps, authOf(request).enterpriseId, request.body)),
+        envelope(
+          await emitirAnticipo(deps, authOf(request).enterpriseId, {
+            ...request.body,
+            idempotency_key: request.headers['idempotency-key'] ?? request.body.idempotency_key,
+          }),
+        ),
     );
 
     app.post(
       `${BASE}/:id/aplicar`,
       {
         schema: {
+          headers: IdempotencyKeyHeaders,
           params: IdParams,
           body: AplicarAnticipoRequest,
           response: { 200: ok(AnticipoResponse) },
@@ -59,12 +73,10 @@ export function anticiposRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         envelope(
-          await aplicarAnticipo(
-            deps,
-            authOf(request).enterpriseId,
-            request.params.id,
-            request.body,
-          ),
+          await aplicarAnticipo(deps, authOf(request).enterpriseId, request.params.id, {
+            ...request.body,
+            idempotency_key: request.headers['idempotency-key'] ?? request.body.idempotency_key,
+          }),
         ),
     );
   };

@@ -82,7 +82,7 @@ export async function renderPdf(
     logo,
     emisor,
     cancelado: e.cancelado,
-    pruebas: pacDePruebas(deps.config),
+    pruebas: e.row.pruebas || pacDePruebas(deps.config),
     catalogos: deps.catalogos,
   });
 }

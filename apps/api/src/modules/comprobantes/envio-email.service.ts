@@ -86,7 +86,7 @@ export async function sendByEmail(
     fecha: e.cfdi.Fecha,
     receptor: e.cfdi.Receptor.Nombre,
     cancelado: e.cancelado,
-    pruebas: pacDePruebas(deps.config),
+    pruebas: e.row.pruebas || pacDePruebas(deps.config),
     verificacionUrl: verificacionUrl({
       uuid: e.uuid,
       rfcEmisor: e.cfdi.Emisor.Rfc,

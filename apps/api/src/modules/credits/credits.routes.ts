@@ -17,7 +17,7 @@ import {
 } from '@repo/contracts/credits';
 import { PageQuery, ok, paginated } from '@repo/contracts/envelope';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireAuth } from '../../http/auth.ts';
+import { requireAuth, sesionOf } from '../../http/auth.ts';
 import { ok as envelope, page } from '../../http/envelope.ts';
 import {
   createPreOrder,
@@ -53,7 +53,7 @@ export function creditsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         envelope(
-          await reservePromotionalCode(deps.db, authOf(request).enterpriseId, request.body, {
+          await reservePromotionalCode(deps.db, sesionOf(request).enterpriseId, request.body, {
             now: deps.now(),
             holdMinutes: deps.config.PAYMENT_CHECKOUT_MINUTES,
           }),
@@ -65,40 +65,41 @@ export function creditsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { response: { 200: ok(DetachReservedCodesResponse) } } },
       async (request) =>
         envelope({
-          released: await releaseReservations(deps.db, authOf(request).enterpriseId, deps.now()),
+          released: await releaseReservations(deps.db, sesionOf(request).enterpriseId, deps.now()),
         }),
     );
 
     app.post(
       '/payments/credits/pre-order',
       { schema: { body: PreOrderRequest, response: { 200: ok(PreOrderResponse) } } },
-      async (request) => envelope(await createPreOrder(deps, authOf(request), request.body)),
+      async (request) => envelope(await createPreOrder(deps, sesionOf(request), request.body)),
     );
 
     app.get(
       '/payments/credits/get-order-from-payment-gateway/:id',
       { schema: { params: GatewayIdParams, response: { 200: ok(GatewayOrderResponse) } } },
       async (request) =>
-        envelope(await getOrderFromGateway(deps, authOf(request), request.params.id)),
+        envelope(await getOrderFromGateway(deps, sesionOf(request), request.params.id)),
     );
 
     app.get(
       '/user-credits-payments',
       { schema: { querystring: PageQuery, response: { 200: ok(paginated(CreditPayment)) } } },
-      async (request) => envelope(await listCreditPayments(deps, authOf(request), request.query)),
+      async (request) => envelope(await listCreditPayments(deps, sesionOf(request), request.query)),
     );
 
     app.get(
       '/user-credits-payments/:id',
       { schema: { params: IdParams, response: { 200: ok(CreditPayment) } } },
-      async (request) => envelope(await getCreditPayment(deps, authOf(request), request.params.id)),
+      async (request) =>
+        envelope(await getCreditPayment(deps, sesionOf(request), request.params.id)),
     );
 
     app.post(
       '/facturacion/V40/facturas-ingreso/subscription-plan-invoice',
       { schema: { body: SubscriptionPlanInvoiceRequest, response: { 200: ok(CreditPayment) } } },
       async (request) => {
-        const auth = authOf(request);
+        const auth = sesionOf(request);
         await invoiceCreditPurchase(deps, auth, request.body);
         return envelope(await getCreditPayment(deps, auth, request.body.user_credit_payment_id));
       },
@@ -108,14 +109,14 @@ export function creditsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/user-credits-payments/:id/invoice-xml',
       { schema: { params: IdParams } },
       async (request, reply) =>
-        sendXml(reply, await purchaseInvoice(deps, authOf(request), request.params.id)),
+        sendXml(reply, await purchaseInvoice(deps, sesionOf(request), request.params.id)),
     );
 
     app.get(
       '/user-credits-payments/:id/invoice-pdf',
       { schema: { params: IdParams } },
       async (request, reply) => {
-        const e = await purchaseInvoice(deps, authOf(request), request.params.id);
+        const e = await purchaseInvoice(deps, sesionOf(request), request.params.id);
         return sendPdf(reply, e, await renderPdf(deps, e));
       },
     );
@@ -132,7 +133,7 @@ export function creditsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const q = request.query;
         const { rows, total } = await listSpendings(
           deps.db,
-          authOf(request).enterpriseId,
+          sesionOf(request).enterpriseId,
           { from: q.from, to: q.to, type: q.type, documentType: q.document_type },
           { number: q.page, size: q.items_per_page },
         );

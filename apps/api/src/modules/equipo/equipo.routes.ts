@@ -10,7 +10,7 @@ import {
 } from '@repo/contracts/equipo';
 import { LoginResponse } from '@repo/contracts/users';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireAuth } from '../../http/auth.ts';
+import { requireAuth, sesionOf } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -33,8 +33,8 @@ export function equipoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
     /** The path's enterprise must be the signed-in one (spec section 6); any other is not found. */
-    const own = (request: Parameters<typeof authOf>[0], enterpriseId: number) => {
-      const auth = authOf(request);
+    const own = (request: Parameters<typeof sesionOf>[0], enterpriseId: number) => {
+      const auth = sesionOf(request);
       if (auth.enterpriseId !== enterpriseId)
         throw new AppError('NOT_FOUND', 'La empresa no existe.');
       return auth;

@@ -9,7 +9,7 @@ import {
   nombreZip,
 } from '@repo/contracts/exportacion-zip';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireAuth } from '../../http/auth.ts';
+import { authOf, requireAuth, sesionOf } from '../../http/auth.ts';
 import { avisarTrabajadores } from '../../jobs/aviso.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { attachment } from '../clients/spreadsheet.ts';
@@ -42,7 +42,7 @@ export function exportacionZipRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { enterpriseId, userId } = authOf(request);
+        const { enterpriseId, userId } = sesionOf(request);
         const { exportacion, nueva } = await crearExportacion(
           deps.db,
           enterpriseId,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '@repo/contracts/envelope';
 import { QuestionFormRequest, QuestionFormResponse } from '@repo/contracts/help-center';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireAuth } from '../../http/auth.ts';
+import { requireAuth, sesionOf } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { submitQuestion } from './help-center.service.ts';
 
@@ -18,7 +18,7 @@ export function helpCenterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: QuestionFormRequest, response: { 201: ok(QuestionFormResponse) } },
       },
       async (request, reply) => {
-        const result = await submitQuestion(deps, authOf(request), request.body);
+        const result = await submitQuestion(deps, sesionOf(request), request.body);
         return reply.code(201).send(envelope(result));
       },
     );

@@ -5,6 +5,7 @@ import {
   type MotivoCancelacion,
   type RespuestaPac,
 } from '@repo/pac';
+import { pacDelComprobante } from '../../pac/create-pac.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
@@ -35,7 +36,7 @@ export const NO_TIMBRADO = 'Solo se puede cancelar o consultar un comprobante ti
 export const PAC_NO_DISPONIBLE_CONSULTA =
   'El PAC no respondió. Inténtelo de nuevo en unos momentos; no se ha perdido ninguna solicitud.';
 
-type Deps = Pick<TimbradoDeps, 'db' | 'secret' | 'now' | 'pac'>;
+type Deps = Pick<TimbradoDeps, 'db' | 'secret' | 'now' | 'pac' | 'pacPruebas'>;
 
 async function timbrado(deps: Deps, enterpriseId: number, id: number): Promise<ComprobanteRow> {
   const row = await findComprobante(deps.db, enterpriseId, id);
@@ -139,7 +140,7 @@ export async function consultarEstadoComprobante(
   const row = await timbrado(deps, input.enterpriseId, input.comprobanteId);
   const sello8 = ultimos8DelSello(row.xml_sellado);
   const estado = await llamar(deps, row, 'consultar', () =>
-    deps.pac.consultarEstado({
+    pacDelComprobante(deps, row).consultarEstado({
       uuid: row.uuid ?? '',
       rfcEmisor: row.rfc_emisor,
       rfcReceptor: row.rfc_receptor,
@@ -167,7 +168,7 @@ export async function cancelarComprobante(
   }
   const csd = await loadSellosForSigning(deps.db, deps.secret, input.enterpriseId, deps.now());
   const resultado = await llamar(deps, row, 'cancelar', () =>
-    deps.pac.cancelar({
+    pacDelComprobante(deps, row).cancelar({
       uuid: row.uuid ?? '',
       rfcEmisor: row.rfc_emisor,
       motivo: input.motivo,

@@ -2,6 +2,7 @@ import { PacDuplicadoError, PacError, PacRechazoError, type Timbre } from '@repo
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
+import { pacDelComprobante } from '../../pac/create-pac.ts';
 import { refundCredit } from '../credits/credits.service.ts';
 import {
   findComprobante,
@@ -58,7 +59,7 @@ export async function enviarAlPac(
   const started = Date.now();
   let timbre: Pick<Timbre, 'xml' | 'uuid' | 'fechaTimbrado' | 'codigo' | 'mensaje' | 'raw'>;
   try {
-    timbre = await deps.pac.timbrar(xml, { idempotencyKey: key });
+    timbre = await pacDelComprobante(deps, row).timbrar(xml, { idempotencyKey: key });
   } catch (err) {
     const duration = Date.now() - started;
     const previo = err instanceof PacDuplicadoError ? err.timbrePrevio : undefined;

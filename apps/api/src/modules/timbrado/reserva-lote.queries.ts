@@ -42,9 +42,10 @@ export async function reservarYGuardarLote(
         returning serie, next_folio - $5::int as primero, kind
       ), d as (
         select * from unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                             $11::text[], $12::text[], $13::text[], $14::timestamptz[])
+                             $11::text[], $12::text[], $13::text[], $14::timestamptz[],
+                             $15::boolean[])
           with ordinality as d(referencia, tipo, fecha, rfc_emisor, rfc_receptor, total,
-                               xml_sellado, idempotency_key, reenvio_siguiente, n)
+                               xml_sellado, idempotency_key, reenvio_siguiente, pruebas, n)
       ), spend as (
         insert into credit_ledger (enterprise_id, kind, credits, status, reference)
         select b.enterprise_id, 'spend', -1, case when d.n <= b.free then 'free' else 'paid' end,
@@ -54,10 +55,11 @@ export async function reservarYGuardarLote(
         returning status
       ), c as (
         insert into comprobantes (enterprise_id, status, tipo, serie_kind, serie_id, serie, folio,
-           fecha, rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente)
+           fecha, rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente,
+           pruebas)
         select $1, 'sellada', d.tipo, f.kind, $2, f.serie, f.primero + d.n - 1, d.fecha,
                d.rfc_emisor, d.rfc_receptor, d.total, d.xml_sellado, d.idempotency_key,
-               d.reenvio_siguiente
+               d.reenvio_siguiente, d.pruebas
           from f, d
          where (select count(*) from spend) = $5::int
          order by d.n
@@ -79,6 +81,7 @@ export async function reservarYGuardarLote(
       columna('xml_sellado'),
       columna('idempotency_key'),
       documentos.map((d) => d.reenvio_siguiente.toISOString()),
+      columna('pruebas'),
     ],
     'timbrado_reserva_lote',
   );

@@ -26,9 +26,11 @@ export interface ValoresSellado {
   idempotency_key: string;
   /** When the recovery job may first resend it, if its PAC answer never comes. */
   reenvio_siguiente: Date;
+  /** Made with a test API key (docs/decisions/014). */
+  pruebas: boolean;
 }
 
-/** $7 to $13 of both inserts of a sealed document: the same columns in the same order. */
+/** $7 to $14 of both inserts of a sealed document: the same columns in the same order. */
 function parametrosDelDocumento(values: Omit<ValoresSellado, 'serie_kind'>): unknown[] {
   return [
     values.fecha,
@@ -38,6 +40,7 @@ function parametrosDelDocumento(values: Omit<ValoresSellado, 'serie_kind'>): unk
     values.xml_sellado,
     values.idempotency_key,
     values.reenvio_siguiente,
+    values.pruebas,
   ];
 }
 
@@ -56,8 +59,8 @@ export async function insertComprobanteSellado(
   const [row] = await consulta<Omit<ComprobanteRow, 'xml_sellado' | 'idempotency_key'>>(
     db,
     `insert into comprobantes (enterprise_id, status, tipo, serie_kind, serie_id, serie, folio, fecha,
-       rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente)
-     values ($1, 'sellada', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente, pruebas)
+     values ($1, 'sellada', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      returning ${COLUMNAS_LEIDAS_AL_SELLAR}`,
     [
       enterpriseId,
@@ -176,8 +179,10 @@ export async function reservarYGuardarSellado(
         returning status
       ), c as (
         insert into comprobantes (enterprise_id, status, tipo, serie_kind, serie_id, serie, folio,
-           fecha, rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente)
-        select $1, 'sellada', $6, f.kind, $2, f.serie, f.folio, $7, $8, $9, $10, $11, $12, $13
+           fecha, rfc_emisor, rfc_receptor, total, xml_sellado, idempotency_key, reenvio_siguiente,
+           pruebas)
+        select $1, 'sellada', $6, f.kind, $2, f.serie, f.folio, $7, $8, $9, $10, $11, $12, $13,
+               $14
           from f, spend
         returning ${COLUMNAS_LEIDAS_AL_SELLAR}
       )

@@ -50,6 +50,8 @@ export interface Sellar {
   borrador: Comprobante;
   provisional: ContextoComprobante;
   reenvioSiguiente: Date;
+  /** Made with a test API key: stamped, resent and cancelled through the sandbox PAC. */
+  pruebas: boolean;
   /**
    * Set once a type's `antes` answered that the document must be built again: it may have updated
    * the type's context in a transaction rolled back since, and answer false the next time.
@@ -195,6 +197,7 @@ function valores(s: Sellar, c: Comprobante, xml: string, folio: Folio) {
     xml_sellado: xml,
     idempotency_key: s.idempotencyKey,
     reenvio_siguiente: s.reenvioSiguiente,
+    pruebas: s.pruebas,
   } satisfies Omit<ValoresSellado, 'serie_kind'>;
 }
 

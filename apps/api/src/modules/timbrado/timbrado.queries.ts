@@ -31,6 +31,7 @@ export const comprobanteColumns = {
   rechazo_mensaje: comprobantes.rechazo_mensaje,
   motivo_cancelacion: comprobantes.motivo_cancelacion,
   folio_sustitucion: comprobantes.folio_sustitucion,
+  pruebas: comprobantes.pruebas,
 };
 
 export type ComprobanteRow = Awaited<ReturnType<typeof findComprobante>> & object;

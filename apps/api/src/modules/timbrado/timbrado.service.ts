@@ -10,6 +10,7 @@ import {
 import type { Pac } from '@repo/pac';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { solicitudDePruebas } from '../../http/modo-solicitud.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { sellosParaFirmar } from './csd-cache.ts';
 import { enviarAlPac, rechazo } from './envio-pac.ts';
@@ -50,6 +51,8 @@ export interface TimbradoDeps {
   secret: string;
   now: () => Date;
   pac: Pac;
+  /** The sandbox PAC, for the documents a test API key stamps (pac/create-pac.ts, pacDelComprobante). */
+  pacPruebas?: Pac | undefined;
   catalogos: CatalogosLookup;
   /** Reference exchange rates: TipoCambio (CFDI40118) and each payment's TipoCambioP (CRP20216). */
   tiposDeCambio?: FuenteTipoCambio;
@@ -167,6 +170,8 @@ export async function timbrarComprobante(
       input,
       idempotencyKey,
       instante,
+      // Read once, here: a test key's document is stored as such, whichever request seals it.
+      pruebas: solicitudDePruebas(),
       csd,
       borrador,
       provisional,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@repo/contracts/envelope';
 import type { AppDeps } from '../../deps.ts';
-import { authOf, requireAuth } from '../../http/auth.ts';
+import { requireAuth, sesionOf } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { checkFirstSteps } from './first-steps.ts';
 
@@ -23,7 +23,7 @@ export function firstStepsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { response: { 200: ok(FirstStepsResponse) } },
       },
       async (request) => {
-        const { userId, enterpriseId } = authOf(request);
+        const { userId, enterpriseId } = sesionOf(request);
         return envelope(await checkFirstSteps(deps.db, { userId, enterpriseId }));
       },
     );

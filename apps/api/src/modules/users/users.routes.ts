@@ -26,7 +26,7 @@ import {
 import { CambioEmpresaRequest } from '@repo/contracts/equipo';
 import type { AppDeps } from '../../deps.ts';
 import { cambiarEmpresa } from './cambio-empresa.service.ts';
-import { authOf, requireAuth } from '../../http/auth.ts';
+import { authOf, requireAuth, sesionOf } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { newClientLogin } from '../new-client/new-client.service.ts';
 import { knownDeviceCookie, knownDeviceOf } from './known-device.ts';
@@ -90,7 +90,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/users/logout',
       { onRequest: signedInOrJustExpired, schema: { response: { 200: ok(z.null()) } } },
       async (request) => {
-        await logout(deps.db, authOf(request));
+        await logout(deps.db, sesionOf(request));
         return envelope(null);
       },
     );
@@ -98,7 +98,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/users/refresh-token',
       { onRequest: signedInOrJustExpired, schema: { response: { 200: ok(RefreshResponse) } } },
-      async (request) => envelope(await refreshToken(deps, authOf(request))),
+      async (request) => envelope(await refreshToken(deps, sesionOf(request))),
     );
 
     app.post(
@@ -108,7 +108,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: CambioEmpresaRequest, response: { 200: ok(SessionResponse) } },
       },
       async (request) =>
-        envelope(await cambiarEmpresa(deps, authOf(request), request.body.enterprise_id)),
+        envelope(await cambiarEmpresa(deps, sesionOf(request), request.body.enterprise_id)),
     );
 
     app.post(
@@ -148,7 +148,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: ChangePasswordRequest, response: { 200: ok(z.null()) } },
       },
       async (request) => {
-        await changePassword(deps, authOf(request), request.body);
+        await changePassword(deps, sesionOf(request), request.body);
         return envelope(null);
       },
     );
@@ -161,7 +161,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: ChangePersonalEmailRequest, response: { 200: ok(PendingEmailResponse) } },
       },
       async (request) =>
-        envelope(await changePersonalEmail(deps, authOf(request).userId, request.body.email)),
+        envelope(await changePersonalEmail(deps, sesionOf(request).userId, request.body.email)),
     );
 
     app.post(
@@ -175,7 +175,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        envelope(await resendPersonalEmailCode(deps, authOf(request).userId, request.body.email)),
+        envelope(await resendPersonalEmailCode(deps, sesionOf(request).userId, request.body.email)),
     );
 
     app.post(
@@ -188,9 +188,9 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         envelope(
           await validatePersonalEmail(
             deps,
-            authOf(request).userId,
+            sesionOf(request).userId,
             request.body,
-            authOf(request).enterpriseId,
+            sesionOf(request).enterpriseId,
           ),
         ),
     );
@@ -205,9 +205,9 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         envelope(
           await changePersonalInformation(
             deps,
-            authOf(request).userId,
+            sesionOf(request).userId,
             request.body,
-            authOf(request).enterpriseId,
+            sesionOf(request).enterpriseId,
           ),
         ),
     );
