@@ -27,8 +27,8 @@ export const ACCION_ETIQUETA = {
   usuario_quitado: 'Quitó a un usuario de la empresa',
   webhook_creado: 'Creó un webhook',
   webhook_eliminado: 'Eliminó un webhook',
-  api_key_creada: 'Creó una llave de API',
-  api_key_revocada: 'Revocó una llave de API',
+  api_key_creada: 'Creó una clave de API',
+  api_key_revocada: 'Revocó una clave de API',
 } as const satisfies Record<string, string>;
 
 export type AccionAuditoria = keyof typeof ACCION_ETIQUETA;

@@ -34,14 +34,7 @@ export const ROL_DESCRIPCION: Record<Rol, string> = {
  * - cuenta: the user's own account (password, e-mail, personal data, sign-out), any role.
  */
 export type Capacidad =
-  | 'ver'
-  | 'emitir'
-  | 'configurar'
-  | 'comprar'
-  | 'usuarios'
-  | 'bitacora'
-  | 'claves'
-  | 'cuenta';
+  'ver' | 'emitir' | 'configurar' | 'comprar' | 'usuarios' | 'bitacora' | 'claves' | 'cuenta';
 
 const TODOS: readonly Rol[] = ROLES;
 const QUIEN_EMITE: readonly Rol[] = ['propietario', 'administrador', 'facturista'];

@@ -35,12 +35,15 @@ export interface ClaveContext {
   userId: null;
   enterpriseId: number;
   claveApiId: number;
+  /** The key's name, for the audit log. */
+  nombre: string;
   modo: ModoClave;
   alcances: AlcanceClave[];
 }
 
 interface ClaveFila {
   id: number;
+  nombre: string;
   modo: ModoClave;
   alcances: AlcanceClave[];
 }
@@ -48,7 +51,7 @@ interface ClaveFila {
 /** One statement: the unrevoked key of that hash in its enterprise, its last use moved to now. */
 const CLAVE_SQL = `update claves_api set ultimo_uso = $3
   where enterprise_id = $1 and hash = $2 and revocada_at is null
-  returning id, modo, alcances`;
+  returning id, nombre, modo, alcances`;
 
 const MINUTO_MS = 60_000;
 
@@ -112,6 +115,7 @@ export async function autenticarClaveApi(
     userId: null,
     enterpriseId,
     claveApiId: clave.id,
+    nombre: clave.nombre,
     modo: clave.modo,
     alcances: clave.alcances,
   };

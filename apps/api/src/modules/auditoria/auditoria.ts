@@ -65,10 +65,13 @@ export function quienActua(): Quien {
   const request = peticion.getStore();
   if (!request) return PRODUCTO;
   const agente = request.headers['user-agent'];
+  const auth = request.auth;
   return {
-    userId: request.auth?.userId ?? null,
+    userId: auth?.userId ?? null,
     ip: request.ip,
     userAgent: (typeof agente === 'string' ? agente : '').slice(0, 500),
+    // A program with an API key (docs/decisions/014): no user, the key recorded.
+    ...(auth?.tipo === 'clave' ? { apiKey: { id: auth.claveApiId, nombre: auth.nombre } } : {}),
   };
 }
 

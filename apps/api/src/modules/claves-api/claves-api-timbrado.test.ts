@@ -16,6 +16,7 @@ import { getBalance } from '../credits/credits.service.ts';
 import { basico, seedFacturador, type Facturador } from '../facturas/facturas.test-support.ts';
 import { findComprobante } from '../timbrado/timbrado.queries.ts';
 import { PacEspia } from '../timbrado/timbrado.test-support.ts';
+import { auditoriaHelpers } from '../auditoria/auditoria.test-support.ts';
 import { crearClaveApi } from './claves-api.test-support.ts';
 
 // A test key always stamps through the sandbox PAC, and so do the cancellation and status checks of
@@ -125,15 +126,24 @@ describe('a test key', () => {
 });
 
 describe('a live key', () => {
-  it('stamps through the configured PAC and says produccion', async () => {
-    const k = await crearClaveApi(t, e, { modo: 'produccion', alcances: ['emitir'] });
+  it('stamps through the configured PAC, says produccion, and the log names the key, not a user', async () => {
+    const k = await crearClaveApi(t, e, {
+      nombre: 'Caja 2',
+      modo: 'produccion',
+      alcances: ['emitir'],
+    });
     vivo.llamadas = [];
     const res = await timbrar(k.headers, 'tienda-pedido-1001');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers[MODO_HEADER]).toBe('produccion');
     expect(vivo.llamadas).toEqual(['timbrar']);
-    const row = await findComprobante(t.deps.db, e.enterpriseId, res.json().data.factura.id);
+    const id = res.json().data.factura.id;
+    const row = await findComprobante(t.deps.db, e.enterpriseId, id);
     expect(row?.pruebas).toBe(false);
+    const { historial, unico } = auditoriaHelpers(t);
+    const timbrado = unico(await historial(id, e.headers), 'timbrado');
+    expect(timbrado.user_id).toBeNull();
+    expect(timbrado.detalles.api_key).toEqual({ id: k.id, nombre: 'Caja 2' });
   });
 });
 

@@ -42,7 +42,6 @@ export function clavesApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/claves-api/:enterpriseId',
       {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
         schema: {
           params: EnterpriseParams,
           body: ClaveApiRequest,

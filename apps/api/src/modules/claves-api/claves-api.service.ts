@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { hashDeClave } from '../../http/clave-api-auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { quienActua, registrarAuditoria } from '../auditoria/auditoria.ts';
 import {
   bloquearEmpresa,
   buscarClave,
@@ -46,21 +47,29 @@ export async function crearClave(
   const modo = body.modo === 'pruebas' ? 'test' : 'live';
   const inicio = `fk_${modo}_${enterpriseId}_`;
   const clave = `${inicio}${randomBytes(32).toString('base64url')}`;
+  const quienAudita = quienActua();
   const id = await withTransaction(deps.db, async (tx) => {
     // The count and the insert with the enterprise locked: two at once never pass the maximum.
     await bloquearEmpresa(tx, enterpriseId);
     if ((await contarClavesActivas(tx, enterpriseId)) >= MAX_CLAVES_ACTIVAS) {
       throw new AppError('CONFLICT', CLAVES_MENSAJES.maximo);
     }
-    return insertarClave(tx, enterpriseId, {
+    const prefijo = clave.slice(0, inicio.length + VISIBLES);
+    const nueva = await insertarClave(tx, enterpriseId, {
       nombre: body.nombre,
       modo: body.modo,
       alcances: body.alcances,
-      prefijo: clave.slice(0, inicio.length + VISIBLES),
+      prefijo,
       hash: hashDeClave(clave),
       creadaPor: quien.userId,
       ahora: deps.now(),
     });
+    await registrarAuditoria(tx, enterpriseId, quienAudita, {
+      accion: 'api_key_creada',
+      objeto: `clave_api:${nueva}`,
+      detalles: { nombre: body.nombre, modo: body.modo, alcances: body.alcances, prefijo },
+    });
+    return nueva;
   });
   const row = await buscarClave(deps.db, enterpriseId, id);
   if (!row) throw new Error(`clave ${id} not found after insert`);
@@ -80,9 +89,17 @@ export async function revocar(
   const antes = await buscarClave(deps.db, quien.enterpriseId, id);
   if (!antes) throw new AppError('NOT_FOUND', CLAVES_MENSAJES.noExiste);
   if (antes.revocada_at) throw new AppError('CONFLICT', CLAVES_MENSAJES.yaRevocada);
-  if (!(await revocarClave(deps.db, quien.enterpriseId, id, quien.userId, deps.now()))) {
-    throw new AppError('CONFLICT', CLAVES_MENSAJES.yaRevocada);
-  }
+  const quienAudita = quienActua();
+  await withTransaction(deps.db, async (tx) => {
+    if (!(await revocarClave(tx, quien.enterpriseId, id, quien.userId, deps.now()))) {
+      throw new AppError('CONFLICT', CLAVES_MENSAJES.yaRevocada);
+    }
+    await registrarAuditoria(tx, quien.enterpriseId, quienAudita, {
+      accion: 'api_key_revocada',
+      objeto: `clave_api:${id}`,
+      detalles: { nombre: antes.nombre, modo: antes.modo, prefijo: antes.prefijo },
+    });
+  });
   const row = await buscarClave(deps.db, quien.enterpriseId, id);
   if (!row) throw new Error(`clave ${id} not found after revocation`);
   return row;

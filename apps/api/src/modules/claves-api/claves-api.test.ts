@@ -10,6 +10,7 @@ import {
 import { hashDeClave } from '../../http/clave-api-auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { rfcAleatorio } from '../../test/rfc.ts';
+import { auditoriaHelpers } from '../auditoria/auditoria.test-support.ts';
 import { crearClaveApi } from './claves-api.test-support.ts';
 
 // API keys (issue 28): created by the owner or an administrator, shown once and stored hashed; a
@@ -137,6 +138,16 @@ describe('a request made with a key', () => {
     const despues = await get(k.headers, '/api/clients');
     expect(despues.statusCode).toBe(401);
     expect(despues.json().dataError).toBe(CLAVES_MENSAJES.invalida);
+    const { bitacora } = auditoriaHelpers(t);
+    const registros = (await bitacora(e.enterpriseId, e.headers)).filter(
+      (r) => r.objeto === `clave_api:${k.id}`,
+    );
+    expect(registros.map((r) => [r.accion, r.user_id])).toEqual([
+      ['api_key_revocada', e.userId],
+      ['api_key_creada', e.userId],
+    ]);
+    expect(registros[1]?.detalles).toMatchObject({ modo: 'pruebas', alcances: ['ver'] });
+    expect(JSON.stringify(registros)).not.toContain(k.clave);
     const otraVez = await post(e.headers, `/api/claves-api/clave/${k.id}/revocar`, {});
     expect(otraVez.statusCode).toBe(409);
     expect(otraVez.json().dataError).toBe(CLAVES_MENSAJES.yaRevocada);
