@@ -40,7 +40,7 @@ const DESCRIPCION = `API de facturación electrónica CFDI 4.0: las mismas rutas
 **Autenticación.** Envíe \`Authorization: Bearer <token>\`, donde el token es un token de sesión
 (\`POST /api/users/login\`) o una clave de API de la empresa. Las rutas sin candado son públicas.
 
-**Claves de API.** El propietario o un administrador las crea en Configuraciones → Claves de API:
+**Claves de API.** El propietario o un administrador las crea con su sesión (\`POST /api/claves-api/{empresa}\`):
 \`fk_live_…\` timbra con el PAC configurado y \`fk_test_…\` siempre con el PAC de pruebas (sin validez
 fiscal). Cada respuesta a una solicitud con clave lleva \`x-facturacion-modo: pruebas\` o
 \`produccion\`. Una clave solo usa las rutas de sus permisos (\`ver\`, \`emitir\`, \`configurar\`), tiene
