@@ -25,6 +25,7 @@ export const CAPACIDAD_DE_PANTALLA: Readonly<Record<string, Capacidad>> = {
   'facturacion.facturas.sustituir': 'emitir',
   'facturacion.facturas-globales.create': 'emitir',
   'facturacion.facturas-globales.edit': 'emitir',
+  'facturacion.facturas-globales.sustituir': 'emitir',
   configs: 'configurar',
   'configs.datosFiscales': 'configurar',
   'configs.sellos': 'configurar',

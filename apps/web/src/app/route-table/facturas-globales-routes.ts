@@ -42,4 +42,14 @@ export const facturasGlobalesRoutes: readonly AppRoute[] = [
     layout: 'app',
     screen: lazy(() => import('../routes/facturacion-facturas-globales-editar.tsx')),
   },
+  {
+    path: '/facturacion/facturas-globales/sustituir/:facturaGlobalId',
+    name: 'facturacion.facturas-globales.sustituir',
+    title: 'Sustituir factura global',
+    description:
+      'Una copia de la factura global para corregirla; al timbrarla, la original se cancela con el motivo 01.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/facturacion-facturas-globales-sustituir.tsx')),
+  },
 ];

@@ -13,10 +13,13 @@ import { useAvisoCancelacion, useReintentarSustitucion } from './api/cancelacion
  */
 export function SustitucionAviso(props: {
   comprobanteId: number;
-  /** `la factura`, `el complemento de pago`… */
+  /** `la factura`, `la factura global`, `el complemento de pago`… */
   documento: string;
   rutaDe: (id: number) => string;
 }) {
+  // "Sustituye al complemento…", "Sustituido por…": the words agree with the document's gender.
+  const masculino = props.documento.startsWith('el ');
+  const alDocumento = masculino ? `al ${props.documento.slice(3)}` : `a ${props.documento}`;
   const aviso = useAvisoCancelacion(props.comprobanteId);
   const reintentar = useReintentarSustitucion(props.comprobanteId);
   const s = aviso.data?.sustitucion;
@@ -28,13 +31,13 @@ export function SustitucionAviso(props: {
       <Alert variant="secondary" className="mb-4" data-testid="sustitucion">
         {s.rol === 'sustituto' ? (
           <>
-            Sustituye a {props.documento} {original} (relación 04). Su cancelación con el motivo 01
-            y el folio fiscal de esta fue solicitada al SAT.
+            Sustituye {alDocumento} {original} (relación 04). Su cancelación con el motivo 01 y el
+            folio fiscal de {masculino ? 'este' : 'esta'} fue solicitada al SAT.
           </>
         ) : (
           <>
-            Sustituida por {props.documento} {sustituto}: su cancelación con el motivo 01 fue
-            solicitada al SAT.
+            {masculino ? 'Sustituido' : 'Sustituida'} por {props.documento} {sustituto}: su
+            cancelación con el motivo 01 fue solicitada al SAT.
           </>
         )}
       </Alert>
@@ -46,8 +49,9 @@ export function SustitucionAviso(props: {
         La cancelación de {props.documento} original {original} está pendiente.
       </p>
       <p className="mb-2">
-        El comprobante que la sustituye, {sustituto}, ya está timbrado; el original sigue vigente
-        hasta que el SAT reciba su cancelación con el motivo 01. Se reintenta automáticamente.
+        El comprobante que {masculino ? 'lo' : 'la'} sustituye, {sustituto}, ya está timbrado; el
+        original sigue vigente hasta que el SAT reciba su cancelación con el motivo 01. Se reintenta
+        automáticamente.
         {s.ultimo_error && ` Último intento: ${s.ultimo_error}`}
       </p>
       {reintentar.error && <p className="text-danger mb-2">{inlineErrorOf(reintentar.error)}</p>}

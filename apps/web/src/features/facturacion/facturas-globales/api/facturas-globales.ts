@@ -50,15 +50,25 @@ export function useSeriesGlobales(enterpriseId: number | null) {
   return useSeriesDe('facturas-globales', enterpriseId);
 }
 
-/** POST .../facturas-globales/save (status saved) or POST .../facturas-globales (stamp). */
+/**
+ * POST .../facturas-globales/save (status saved) or POST .../facturas-globales (stamp); with
+ * `sustituye`, as the substitute of that stamped global (`?sustituye=`: relation 04, then the
+ * original cancelled with motivo 01 and the new folio fiscal).
+ */
 export function useGuardarGlobal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { body: FacturaGlobalRequestInput; timbrar: boolean }) =>
-      request<FacturaGlobalResponse>(input.timbrar ? BASE : `${BASE}/save`, {
+    mutationFn: (input: {
+      body: FacturaGlobalRequestInput;
+      timbrar: boolean;
+      sustituye?: number | null;
+    }) => {
+      const query = input.timbrar && input.sustituye ? `?sustituye=${String(input.sustituye)}` : '';
+      return request<FacturaGlobalResponse>(input.timbrar ? `${BASE}${query}` : `${BASE}/save`, {
         method: 'POST',
         body: input.body,
-      }),
+      });
+    },
     onSuccess: (data) => {
       client.setQueryData(globalQueryKey(data.id), data);
       void client.invalidateQueries({ queryKey: GLOBALES_QUERY_KEY });

@@ -22,6 +22,8 @@ import {
 } from '#src/shared/comprobantes/intento-timbrado-aviso.tsx';
 import { useFacturaGlobal, useGlobalYear } from '../api/facturas-globales.ts';
 import { GLOBAL_NO_EXISTE } from '../global-no-existe.ts';
+import { SustitucionAviso } from '#src/shared/comprobantes/sustitucion-aviso.tsx';
+import { usePuede } from '#src/shared/session/permisos.ts';
 import { CancelarGlobalModal } from './cancelar-global-modal.tsx';
 import { VentaNominativaModal } from './venta-nominativa-modal.tsx';
 
@@ -73,6 +75,8 @@ export function GlobalDetail(props: { id: number }) {
   const [nominativa, setNominativa] = useState<PartidaGlobal | null>(null);
   const [params, setParams] = useSearchParams();
   const venta = params.get('venta');
+  // Issue 27: only a role that issues is offered to substitute.
+  const puedeEmitir = usePuede('emitir');
   const back = (
     <Link to={`/facturacion/facturas-globales?year=${q.data?.year ?? ''}`} className="small">
       ← Facturas globales
@@ -140,7 +144,22 @@ export function GlobalDetail(props: { id: number }) {
             Editar y timbrar
           </Link>
         )}
+        {puedeEmitir && g.status === 'timbrada' && g.estatus_cancelacion !== 'En proceso' && (
+          <Link
+            to={`/facturacion/facturas-globales/sustituir/${g.id}`}
+            className="btn btn-outline-primary"
+          >
+            Sustituir
+          </Link>
+        )}
       </DetalleEncabezado>
+      {sellada && (
+        <SustitucionAviso
+          comprobanteId={g.id}
+          documento="la factura global"
+          rutaDe={(id) => `/facturacion/facturas-globales/detalle/${String(id)}`}
+        />
+      )}
       <IntentoTimbradoAviso
         factura={{ status: g.status, serie: g.serie.serie, folio: g.serie.folio }}
         documento={GLOBAL}

@@ -12,18 +12,43 @@ import {
   useRubrosImpuestos,
   useSellosFiscales,
 } from '#src/shared/comprobantes/api/datos-maestros.ts';
+import type { FacturaGlobalResponse } from '@repo/contracts/facturas-globales';
 import { useFacturaGlobal, useSeriesGlobales } from '../api/facturas-globales.ts';
 import { estadoDeRespuesta, type GlobalFormState } from '../model/global-form-model.ts';
 import { GlobalForm } from './global-form.tsx';
 import { GLOBAL_NO_EXISTE } from '../global-no-existe.ts';
 
+type Modo =
+  | { mode: 'nuevo'; month: number; year: number }
+  | { mode: 'editar'; id: number }
+  | { mode: 'sustituir'; id: number };
+
+const TITULO: Record<Modo['mode'], string> = {
+  nuevo: 'Nueva factura global',
+  editar: 'Editar factura global',
+  sustituir: 'Sustituir factura global',
+};
+
+/** The stamped global a substitute replaces, named with its folio fiscal (relation 04). */
+function SustituyeA(props: { g: FacturaGlobalResponse }) {
+  const { g } = props;
+  const nombre = `${g.serie.serie}${g.serie.folio !== null ? `-${String(g.serie.folio)}` : ''}`;
+  return (
+    <Alert variant="info" data-testid="sustituye-a">
+      Sustituye a la factura global{' '}
+      <Link to={`/facturacion/facturas-globales/detalle/${String(g.id)}`}>{nombre}</Link> (folio
+      fiscal {g.uuid?.toUpperCase()}). Al timbrar esta, la original se cancela ante el SAT con el
+      motivo 01 y el folio fiscal de la nueva.
+    </Alert>
+  );
+}
+
 /**
- * /facturacion/facturas-globales/nuevo/:month/:year and /editar/:facturaGlobalId: loads the tax
- * groups, the series and (to edit) the saved global, then shows the form.
+ * /facturacion/facturas-globales/nuevo/:month/:year, /editar/:facturaGlobalId and
+ * /sustituir/:facturaGlobalId: loads the tax groups, the series and (to edit or substitute) the
+ * global, then shows the form.
  */
-export function GlobalFormScreen(
-  props: { mode: 'nuevo'; month: number; year: number } | { mode: 'editar'; id: number },
-) {
+export function GlobalFormScreen(props: Modo) {
   const { enterprise } = useSession();
   const enterpriseId = enterprise?.id ?? null;
   const rubros = useRubrosImpuestos();
@@ -31,7 +56,7 @@ export function GlobalFormScreen(
   const formas = useFormasPago();
   const emisor = useDatosFiscales(enterpriseId);
   const sellos = useSellosFiscales(enterpriseId);
-  const global = useFacturaGlobal(props.mode === 'editar' ? props.id : null);
+  const global = useFacturaGlobal(props.mode === 'nuevo' ? null : props.id);
 
   const periodo =
     props.mode === 'nuevo'
@@ -47,11 +72,13 @@ export function GlobalFormScreen(
         ← Facturas globales
       </Link>
       <h1 className="h3 fw-bold mb-1 mt-1">
-        {props.mode === 'nuevo' ? 'Nueva factura global' : 'Editar factura global'}
+        {TITULO[props.mode]}
         {periodo ? ` · ${periodo}` : ''}
       </h1>
       <p className="text-body-secondary mb-0">
-        Las ventas al público en general del periodo: guárdela para seguir después o tímbrela.
+        {props.mode === 'sustituir'
+          ? 'Corrija las ventas del periodo y timbre la factura global que sustituye a la original.'
+          : 'Las ventas al público en general del periodo: guárdela para seguir después o tímbrela.'}
       </p>
     </div>
   );
@@ -68,7 +95,7 @@ export function GlobalFormScreen(
     );
   }
   if (
-    props.mode === 'editar' &&
+    props.mode !== 'nuevo' &&
     (!(Number.isInteger(props.id) && props.id > 0) ||
       (global.error instanceof ApiError && global.error.status === 404))
   ) {
@@ -100,7 +127,7 @@ export function GlobalFormScreen(
     !series.data ||
     !formas.data ||
     !emisor.data ||
-    (props.mode === 'editar' && !global.data)
+    (props.mode !== 'nuevo' && !global.data)
   ) {
     return (
       <>
@@ -129,6 +156,23 @@ export function GlobalFormScreen(
     }
     inicial = estadoDeRespuesta(g);
     if (!inicial.creationDate || inicial.creationDate < hoy) inicial.creationDate = hoy;
+  } else if (props.mode === 'sustituir') {
+    const g = global.data!;
+    if (g.status !== 'timbrada' || g.estatus_cancelacion === 'En proceso') {
+      return (
+        <>
+          {header}
+          <Alert variant="warning">
+            Solo se puede sustituir una factura global timbrada y vigente.{' '}
+            <Link to={`/facturacion/facturas-globales/detalle/${String(g.id)}`}>
+              Ver el detalle
+            </Link>
+          </Alert>
+        </>
+      );
+    }
+    // A copy to correct, issued today: the substitute is a new CFDI of the same period.
+    inicial = { ...estadoDeRespuesta(g), creationDate: hoy };
   } else {
     inicial = {
       formaPago: '01',
@@ -145,9 +189,15 @@ export function GlobalFormScreen(
     <>
       {header}
       {sellos.data?.is_expired && <Alert variant="danger">Sus sellos ya han expirado.</Alert>}
+      {props.mode === 'sustituir' && <SustituyeA g={global.data!} />}
       <GlobalForm
-        key={props.mode === 'editar' ? `editar-${props.id}` : `nuevo-${props.month}-${props.year}`}
+        key={
+          props.mode === 'nuevo'
+            ? `nuevo-${props.month}-${props.year}`
+            : `${props.mode}-${props.id}`
+        }
         id={props.mode === 'editar' ? props.id : null}
+        sustituye={props.mode === 'sustituir' ? props.id : null}
         inicial={inicial}
         rubros={rubros.data}
         series={series.data}

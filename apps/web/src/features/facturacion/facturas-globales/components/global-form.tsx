@@ -54,6 +54,8 @@ function GlobalTotalesCard(props: {
   puedeEnviar: boolean;
   /** False while the period has not ended (it can be saved, not stamped). */
   puedeTimbrar: boolean;
+  /** A substitute is stamped, never saved as a draft. */
+  puedeGuardar: boolean;
   bloqueado: boolean;
   onGuardar: () => void;
   onTimbrar: () => void;
@@ -77,9 +79,15 @@ function GlobalTotalesCard(props: {
           </dd>
         </dl>
         <div className="d-flex flex-wrap gap-2 justify-content-end">
-          <Button variant="outline-primary" disabled={!props.puedeEnviar} onClick={props.onGuardar}>
-            Guardar
-          </Button>
+          {props.puedeGuardar && (
+            <Button
+              variant="outline-primary"
+              disabled={!props.puedeEnviar}
+              onClick={props.onGuardar}
+            >
+              Guardar
+            </Button>
+          )}
           <Button disabled={!props.puedeEnviar || !props.puedeTimbrar} onClick={props.onTimbrar}>
             {props.bloqueado && <Spinner size="sm" className="me-2" />}
             Timbrar
@@ -94,6 +102,8 @@ function GlobalTotalesCard(props: {
 /** The global invoice form: period, forma de pago, date, serie and the sales, with live totals. */
 export function GlobalForm(props: {
   id: number | null;
+  /** Sustituir: the stamped global this one replaces (relation 04, then its cancellation 01). */
+  sustituye: number | null;
   inicial: GlobalFormState;
   rubros: readonly RubroImpuestoResponse[];
   series: readonly SerieResponse[];
@@ -109,8 +119,10 @@ export function GlobalForm(props: {
     setSucio(true);
     setEstado(v);
   }, []);
-  const { enviar, servidor, setServidor, pendiente } = useEnviarGlobal(s, props.id, () =>
-    setSucio(false),
+  const { enviar, servidor, setServidor, pendiente } = useEnviarGlobal(
+    s,
+    { id: props.id, sustituye: props.sustituye },
+    () => setSucio(false),
   );
   // Only the tax groups that fit a global (no withholdings, local taxes or IEPS by cuota) are offered.
   const rubrosGlobales = useMemo(
@@ -195,6 +207,7 @@ export function GlobalForm(props: {
             totales={calculo.totales}
             puedeEnviar={puedeEnviar}
             puedeTimbrar={periodo !== null && props.hoy > periodo.fin}
+            puedeGuardar={props.sustituye === null}
             bloqueado={bloqueado}
             onGuardar={() => void enviar(false)}
             onTimbrar={() => setConfirmar(true)}

@@ -1,6 +1,7 @@
 import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type {
   ImportacionGlobal,
   RecibosDelPeriodoResponse,
@@ -41,14 +42,16 @@ function erroresDelServidor(error: unknown): ErroresServidor {
 /**
  * Saves or stamps the global invoice: keeps its id once saved, the server's errors, and moves to
  * the edit (first save) or detail (stamped) screen. `guardado` clears the unsaved-changes mark.
+ * `sustituye`: the stamped global it replaces (stamped with `?sustituye=`, never saved).
  */
 export function useEnviarGlobal(
   s: GlobalFormState,
-  idInicial: number | null,
+  inicial: { id: number | null; sustituye: number | null },
   guardado: () => void,
 ) {
   const navigate = useNavigate();
-  const [id, setId] = useState<number | null>(idInicial);
+  const queryClient = useQueryClient();
+  const [id, setId] = useState<number | null>(inicial.id);
   const [servidor, setServidor] = useState<ErroresServidor>({
     porVenta: new Map(),
     generales: [],
@@ -61,8 +64,11 @@ export function useEnviarGlobal(
       const r = await guardar.mutateAsync({
         body: solicitudDe(s, { id, ...(timbrar ? { idempotencyKey: claveDeIntento() } : {}) }),
         timbrar,
+        sustituye: inicial.sustituye,
       });
       flushSync(guardado);
+      // The original's cancellation (motivo 01) changed it and its month too.
+      if (inicial.sustituye !== null) void queryClient.invalidateQueries();
       if (timbrar) {
         notify(
           'success',

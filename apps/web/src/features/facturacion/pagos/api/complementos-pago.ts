@@ -36,9 +36,17 @@ export function usePagos(facturaId: number, enabled: boolean) {
   });
 }
 
-/** POST /facturacion/V40/complemento-pago: stamps the payment; the answer in data.data. */
-export function registrarPago(body: ComplementoPagoRequestInput) {
-  return request<ComplementoPagoResponse>(`${BASE}/complemento-pago`, { method: 'POST', body });
+/**
+ * POST /facturacion/V40/complemento-pago: stamps the payment; the answer in data.data. With
+ * `sustituye`, as the substitute of that stamped payment (`?sustituye=`: relation 04, then the
+ * original cancelled with motivo 01 and the new folio fiscal).
+ */
+export function registrarPago(body: ComplementoPagoRequestInput, sustituye: number | null = null) {
+  const query = sustituye === null ? '' : `?sustituye=${String(sustituye)}`;
+  return request<ComplementoPagoResponse>(`${BASE}/complemento-pago${query}`, {
+    method: 'POST',
+    body,
+  });
 }
 
 /** POST /facturacion/V40/complemento-pago/{id}/cancelar. */

@@ -9,6 +9,7 @@ import { ComprobantePaneles } from '#src/shared/comprobantes/comprobante-paneles
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { conMoneda } from './pago-monto.tsx';
 import { formatFechaCfdi } from '#src/shared/comprobantes/format-cfdi.ts';
+import { SustitucionAviso } from '#src/shared/comprobantes/sustitucion-aviso.tsx';
 import {
   type DocumentoNombrado,
   IntentoTimbradoAviso,
@@ -40,6 +41,10 @@ export function PagoCard(props: {
   clientId: number | null;
   onToggle: () => void;
   onCancel: () => void;
+  /** Null when the role may not issue (issue 27): no "Sustituir". */
+  onSustituir: (() => void) | null;
+  /** The invoice detail the complement's links lead to (its substitute pays the same invoice). */
+  rutaFactura: string;
 }) {
   const { pago } = props;
   const doc = pago.documento_relacionado;
@@ -47,6 +52,9 @@ export function PagoCard(props: {
   const cancelado = estado === 'cancelled';
   // A stamping attempt that did not end stamped has no UUID, files, e-mail, share or cancellation.
   const intento = estado === 'pendiente_pac' || estado === 'rechazada';
+  // Issue 25: a stamped complement in force is substituted (04), never one being cancelled.
+  const sustituible =
+    estado === 'timbrada' && pago.comprobante.estatus_cancelacion !== 'En proceso';
   // With a foreign currency on either side every amount says its currency (the payment's for Monto,
   // the invoice's for the balances, as the CFDI writes them).
   const extranjera = pago.moneda_p !== 'MXN' || pago.documentos.some((d) => d.moneda !== 'MXN');
@@ -153,12 +161,22 @@ export function PagoCard(props: {
             <>
               <div className="d-flex flex-wrap gap-2 mb-3">
                 <ComprobanteDownloads id={pago.id} variant="outline-primary" size="sm" />
+                {sustituible && props.onSustituir && (
+                  <Button size="sm" variant="outline-primary" onClick={props.onSustituir}>
+                    Sustituir
+                  </Button>
+                )}
                 {!cancelado && (
                   <Button size="sm" variant="outline-danger" onClick={props.onCancel}>
                     Cancelar complemento
                   </Button>
                 )}
               </div>
+              <SustitucionAviso
+                comprobanteId={pago.id}
+                documento="el complemento de pago"
+                rutaDe={() => props.rutaFactura}
+              />
               <ComprobantePaneles
                 comprobanteId={pago.id}
                 comprobanteType="complemento_pago"

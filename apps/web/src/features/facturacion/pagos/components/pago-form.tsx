@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import type { ComplementoPagoResponse } from '@repo/contracts/complementos-pago';
+import type { ComplementoPagoResponse, PagoItem } from '@repo/contracts/complementos-pago';
 import type { SellosFiscalesResponse } from '@repo/contracts/sellos-fiscales';
 import type { SerieResponse } from '@repo/contracts/series';
 import { PagoCamposGenerales } from './pago-campos-generales.tsx';
@@ -29,6 +29,8 @@ export function PagoForm(props: {
   sellos: SellosFiscalesResponse | null;
   /** The issuer's time zone (DatosFiscalesResponse.zona_horaria): where "today" is. */
   zona: string | null;
+  /** Sustituir: the stamped payment this one replaces (relation 04, then its cancellation 01). */
+  sustituye?: PagoItem | null;
   onStamped: (r: ComplementoPagoResponse) => void;
   onCancel: () => void;
 }) {

@@ -4,23 +4,16 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import type { PagoItem, SaldoFactura } from '@repo/contracts/complementos-pago';
 import type { FacturaDetail } from '@repo/contracts/facturas';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
-import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import { useFormasPago, useSellosFiscales } from '#src/shared/comprobantes/api/datos-maestros.ts';
-import {
-  PENDIENTES_QUERY_KEY,
-  cancelarPago,
-  usePagos,
-  useSeriesPagos,
-} from '../api/complementos-pago.ts';
+import { PENDIENTES_QUERY_KEY, usePagos, useSeriesPagos } from '../api/complementos-pago.ts';
+import { CancelarPagoModal } from './cancelar-pago-modal.tsx';
+import { SustituirPago } from './sustituir-pago.tsx';
 import {
   HIGHLIGHT_MS,
   type ListaPagos,
@@ -33,67 +26,6 @@ import {
 import { PagoCard } from './pago-card.tsx';
 import { PagoFormDiferido } from './pago-form-diferido.tsx';
 import { usePuede } from '#src/shared/session/permisos.ts';
-
-function CancelarPagoModal(props: {
-  pago: PagoItem | null;
-  onHide: () => void;
-  onCancelled: (pago: PagoItem, saldo: SaldoFactura) => void;
-}) {
-  const [motivo, setMotivo] = useState<'02' | '03'>('02');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const pago = props.pago;
-  const cancelar = async () => {
-    if (!pago) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await cancelarPago(pago.id, motivo);
-      props.onCancelled(r.data, r.saldo);
-    } catch (failure) {
-      setError(inlineErrorOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal show={pago !== null} onHide={props.onHide} centered>
-      <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">
-          Cancelar complemento de pago
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {error && <Alert variant="danger">{error}</Alert>}
-        <p>
-          Se cancelará ante el SAT el complemento {pago?.comprobante.serie}-
-          {pago?.comprobante.folio} por {formatCurrency(pago?.monto)}. El importe vuelve al saldo de
-          la factura.
-        </p>
-        <Form.Label htmlFor="pago-motivo" className="fw-semibold">
-          Motivo de cancelación
-        </Form.Label>
-        <Form.Select
-          id="pago-motivo"
-          value={motivo}
-          onChange={(e) => setMotivo(e.target.value as '02' | '03')}
-        >
-          <option value="02">02 - Comprobante emitido con errores sin relación</option>
-          <option value="03">03 - No se llevó a cabo la operación</option>
-        </Form.Select>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={props.onHide} disabled={busy}>
-          Volver
-        </Button>
-        <Button variant="danger" onClick={() => void cancelar()} disabled={busy}>
-          {busy && <Spinner size="sm" className="me-2" />}
-          Cancelar complemento
-        </Button>
-      </Modal.Footer>
-    </Modal>
-  );
-}
 
 /**
  * The payments of a stamped PPD invoice (spec sections 3 and 4): what it still owes, the form of a
@@ -111,6 +43,7 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
   const [saldo, setSaldo] = useState<SaldoFactura | null>(null);
   const [form, setForm] = useState(props.abrirFormulario);
   const [cancelando, setCancelando] = useState<PagoItem | null>(null);
+  const [sustituyendo, setSustituyendo] = useState<PagoItem | null>(null);
 
   // The list arrives once; from then on stamps and cancellations update it in place.
   if (pagos.data && lista === null) {
@@ -136,6 +69,16 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
   const conNotas = actual !== null && !/^[0.]*$/.test(actual.acreditado);
   const liquidada = actual !== null && Number(actual.saldo) <= 0;
   const moneda = factura.moneda !== 'MXN' ? ` ${factura.moneda}` : '';
+  // After a substitution the original is cancelled too: the list and balance are read again, the
+  // substitute on top.
+  const recargar = async (nuevo: number) => {
+    const r = await pagos.refetch();
+    if (!r.data) return;
+    const l = listaDe(r.data.data);
+    const sustituto = r.data.data.find((p) => p.id === nuevo);
+    setLista(sustituto ? agregarPago(l, sustituto) : l);
+    setSaldo(r.data.saldo);
+  };
 
   return (
     <Card className="shadow-sm" data-testid="pagos-factura">
@@ -229,6 +172,21 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
             </Card.Body>
           </Card>
         )}
+        {sustituyendo && actual && (
+          <SustituirPago
+            pago={sustituyendo}
+            facturaId={factura.id}
+            saldo={actual.saldo}
+            moneda={factura.moneda}
+            series={series.data ?? []}
+            sellos={sellos.data ?? null}
+            onCancel={() => setSustituyendo(null)}
+            onStamped={(r) => {
+              setSustituyendo(null);
+              void recargar(r.data.id);
+            }}
+          />
+        )}
         {lista && lista.pagos.length === 0 && !form && (
           <p className="text-body-secondary mb-0">Esta factura aún no tiene pagos registrados.</p>
         )}
@@ -242,6 +200,15 @@ export function PagosFactura(props: { factura: FacturaDetail; abrirFormulario: b
             clientId={factura.client_id}
             onToggle={() => setLista((l) => (l ? alternarPago(l, p.pago.id) : l))}
             onCancel={() => setCancelando(p.pago)}
+            onSustituir={
+              puedeEmitir && !sustituyendo
+                ? () => {
+                    setForm(false);
+                    setSustituyendo(p.pago);
+                  }
+                : null
+            }
+            rutaFactura={`/facturacion/facturas/detalle/${String(factura.id)}`}
           />
         ))}
       </Card.Body>

@@ -16,17 +16,23 @@ export async function timbrarPago(ctx: {
   enterpriseId: number | null;
   body: ComplementoPagoRequestInput;
   facturaIds: readonly number[];
+  /** The stamped payment this one substitutes (`?sustituye=`), or null. */
+  sustituye: number | null;
   conClave: <T>(send: (key: string) => Promise<T>) => Promise<T>;
   aplicarCreditos: (credits: number) => void;
 }): Promise<ComplementoPagoResponse> {
   const { queryClient } = ctx;
-  const r = await ctx.conClave((key) => registrarPago({ ...ctx.body, idempotency_key: key }));
+  const r = await ctx.conClave((key) =>
+    registrarPago({ ...ctx.body, idempotency_key: key }, ctx.sustituye),
+  );
   ctx.aplicarCreditos(r.user_total_remaining_credits);
   // Spec section 4: after a stamp the serie's folio becomes the returned folio plus one.
   queryClient.setQueryData<SerieResponse[]>(
     ['series', ctx.enterpriseId, 'recepcion-pagos'],
     (old) => old?.map((s) => (s.id === r.serie.id ? { ...s, folio: r.serie.folio } : s)),
   );
+  // A substitution also cancelled the original (motivo 01): every screen showing it is stale.
+  if (ctx.sustituye !== null) await queryClient.invalidateQueries();
   await queryClient.invalidateQueries({ queryKey: ['facturas'] });
   await queryClient.invalidateQueries({ queryKey: ['facturas-ingreso'] });
   await queryClient.invalidateQueries({ queryKey: PENDIENTES_QUERY_KEY });

@@ -1,7 +1,7 @@
 import { ahoraDelEmisor } from '#src/shared/format/hoy-del-emisor.ts';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ComplementoPagoResponse } from '@repo/contracts/complementos-pago';
+import type { ComplementoPagoResponse, PagoItem } from '@repo/contracts/complementos-pago';
 import type { SellosFiscalesResponse } from '@repo/contracts/sellos-fiscales';
 import { sellosPermitenTimbrar, useEmision } from '#src/shared/comprobantes/use-emision.ts';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
@@ -29,6 +29,7 @@ export function usePagoEnvio(props: {
   zona: string | null;
   hoy: string;
   values: PagoFormValues;
+  sustituye?: PagoItem | null | undefined;
   setErrores: (update: (e: Record<string, string>) => Record<string, string>) => void;
   onStamped: (r: ComplementoPagoResponse) => void;
 }) {
@@ -79,6 +80,7 @@ export function usePagoEnvio(props: {
         enterpriseId: enterprise?.id ?? null,
         body,
         facturaIds: props.facturas.map((f) => f.factura_id),
+        sustituye: props.sustituye?.id ?? null,
         conClave,
         aplicarCreditos,
       });

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { PagoItem } from '@repo/contracts/complementos-pago';
 import type { SerieResponse } from '@repo/contracts/series';
+import { valoresDeSustituto } from '../model/pago-sustituto.ts';
 import { sinErroresDeTipo } from './pago-tipos-cambio.tsx';
 import type { FacturaAPagar } from './factura-a-pagar.ts';
 import {
@@ -22,15 +24,17 @@ export function usePagoValores(props: {
   moneda: string;
   series: readonly SerieResponse[];
   hoy: string;
+  sustituye?: PagoItem | null | undefined;
 }) {
-  const [values, setValues] = useState<PagoFormValues>(() =>
-    pagoVacio({
+  const [values, setValues] = useState<PagoFormValues>(() => {
+    const vacio = pagoVacio({
       serieId: props.series[0]?.id ?? null,
       hoy: props.hoy,
       moneda: props.moneda,
       facturas: props.facturas,
-    }),
-  );
+    });
+    return props.sustituye ? valoresDeSustituto(props.sustituye, vacio) : vacio;
+  });
   const [errores, setErrores] = useState<Record<string, string>>({});
   useEffect(() => {
     if (values.serie_id === null && props.series[0])
