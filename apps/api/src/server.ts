@@ -18,6 +18,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerModoSolicitud } from './http/modo-solicitud.ts';
 import { registerRequestLog } from './http/request-log.ts';
+import { registrarCapacidades } from './http/permisos.ts';
 import { dbRateLimitStore } from './http/rate-limit-store.ts';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
@@ -55,8 +56,10 @@ import {
 } from './modules/comprobantes/comprobantes.routes.ts';
 import { complementosPagoRoutes } from './modules/complementos-pago/complementos-pago.routes.ts';
 import { notasCreditoRoutes } from './modules/notas-credito/notas-credito.routes.ts';
+import { insertNotaCredito } from './modules/notas-credito/notas-credito.queries.ts';
 import { anticiposRoutes } from './modules/anticipos/anticipos.routes.ts';
 import { facturasRoutes } from './modules/facturas/facturas.routes.ts';
+import { createFactura } from './modules/facturas/factura-timbrado.service.ts';
 import { exportacionZipRoutes } from './modules/exportacion-zip/exportacion-zip.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { paymentWebhooksRoutes } from './modules/credits/payment-webhooks.routes.ts';
@@ -118,6 +121,8 @@ export async function createServer(given: AppDeps): Promise<App> {
   registerControlCharacterCheck(app);
   registerRequestLog(app);
   registerAuditoriaContexto(app);
+  // Before the modules: a route may declare who may call it beside itself (http/permisos.ts).
+  registrarCapacidades(app);
   registerMetrics(app, metrics, deps.config);
   await registerSecurityHeaders(app, deps.config);
   // Counted in the database, so the limits hold across every API process (rate-limit-store.ts).
@@ -158,7 +163,14 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(paymentWebhooksRoutes(deps));
       await api.register(complementosPagoRoutes(deps));
       await api.register(notasCreditoRoutes(deps));
-      await api.register(anticiposRoutes(deps));
+      // The advance procedure issues an income invoice and a credit note: their parts, handed over.
+      await api.register(
+        anticiposRoutes(deps, {
+          emitirFactura: async (enterpriseId, draft) =>
+            (await createFactura(deps, enterpriseId, draft)).factura.id,
+          guardarNotaCredito: insertNotaCredito,
+        }),
+      );
       await api.register(facturasGlobalesRoutes(deps));
       await api.register(webhooksRoutes(deps));
       await api.register(clavesApiRoutes(deps));

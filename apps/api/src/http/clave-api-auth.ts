@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { consulta } from '../db/consulta.ts';
 import { AppError } from './errors.ts';
 import { marcarSolicitudDePruebas } from './modo-solicitud.ts';
-import { CAPACIDAD_DE_RUTA, RUTAS_CON_IDEMPOTENCIA, claveDeRuta } from './permisos.ts';
+import { RUTAS_CON_IDEMPOTENCIA, capacidadDeRuta, claveDeRuta } from './permisos.ts';
 import { contarEnVentana } from './rate-limit-store.ts';
 
 /**
@@ -85,7 +85,7 @@ export async function autenticarClaveApi(
     throw new Error('a test key reached a route outside the request mode store');
   }
   const ruta = claveDeRuta(request);
-  const capacidad = CAPACIDAD_DE_RUTA[ruta];
+  const capacidad = capacidadDeRuta(request.routeOptions.config, ruta);
   if (!capacidad || !(clave.alcances as string[]).includes(capacidad)) {
     const soloSesion = capacidad && !['ver', 'emitir', 'configurar'].includes(capacidad);
     throw new AppError(

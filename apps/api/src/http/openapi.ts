@@ -8,7 +8,7 @@ import { ErrorBody } from '@repo/contracts/envelope';
 import { ROLES_DE_CAPACIDAD } from '@repo/contracts/equipo';
 import { DOCUMENTACION } from './openapi/documentacion.ts';
 import { ETIQUETAS, type DocumentacionDeRuta } from './openapi/grupo.ts';
-import { CAPACIDAD_DE_RUTA } from './permisos.ts';
+import { capacidadDeRuta } from './permisos.ts';
 
 // The OpenAPI 3.1 document of the whole API (issue 28): the schemas come from the zod contracts of
 // each route (z.toJSONSchema through fastify-type-provider-zod), the Spanish words and the request
@@ -59,8 +59,8 @@ nunca timbra dos veces.
 HMAC-SHA256 con el secreto del endpoint sobre \`<segundos>.<cuerpo>\`.`;
 
 /** The part of a route's description that the app knows by itself: who may call it. */
-function acceso(clave: string): string {
-  const capacidad = CAPACIDAD_DE_RUTA[clave];
+function acceso(route: RouteOptions, clave: string): string {
+  const capacidad = capacidadDeRuta(route.config, clave);
   if (!capacidad) return 'Ruta pública: no requiere token.';
   const roles = ROLES_DE_CAPACIDAD[capacidad].join(', ');
   if (!(ALCANCES_CLAVE as readonly string[]).includes(capacidad)) {
@@ -72,11 +72,13 @@ function acceso(clave: string): string {
 function erroresDe(route: RouteOptions, clave: string): Estado[] {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const estados: Estado[] = [400];
-  if (CAPACIDAD_DE_RUTA[clave]) estados.push(401, 403);
+  if (capacidadDeRuta(route.config, clave)) estados.push(401, 403);
   if (route.url.includes(':')) estados.push(404);
   if (route.method !== 'GET') estados.push(409);
   if (schema.body || route.method !== 'GET') estados.push(422);
-  const conClave = (ALCANCES_CLAVE as readonly string[]).includes(CAPACIDAD_DE_RUTA[clave] ?? '');
+  const conClave = (ALCANCES_CLAVE as readonly string[]).includes(
+    capacidadDeRuta(route.config, clave) ?? '',
+  );
   if (conClave || (route.config as { rateLimit?: unknown } | undefined)?.rateLimit)
     estados.push(429);
   estados.push(500);
@@ -105,14 +107,14 @@ function transformarRuta(args: TransformArgs) {
   if (doc) {
     schema.summary = doc.resumen;
     schema.tags = [doc.etiqueta];
-    schema.description = [doc.descripcion, acceso(clave)].filter(Boolean).join('\n\n');
+    schema.description = [doc.descripcion, acceso(route, clave)].filter(Boolean).join('\n\n');
     if (doc.ejemplo !== undefined && zodBody && schema.body) {
       ejemploValido(clave, zodBody, doc.ejemplo);
       schema.body = { ...(schema.body as object), examples: [doc.ejemplo] };
     }
   }
   schema.operationId = clave.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '');
-  schema.security = CAPACIDAD_DE_RUTA[clave] ? [{ bearerAuth: [] }] : [];
+  schema.security = capacidadDeRuta(route.config, clave) ? [{ bearerAuth: [] }] : [];
   schema['x-errores'] = erroresDe(route, clave);
   return { ...result, schema };
 }

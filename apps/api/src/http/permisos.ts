@@ -1,10 +1,20 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLES_DE_CAPACIDAD, type Capacidad, type Rol } from '@repo/contracts/equipo';
+import { KINDS_DE_SERIE } from '@repo/contracts/tipos-comprobante/registro';
 
 // Issue 27: every route behind requireAuth declares here what it does (its capability); the roles
 // allowed are ROLES_DE_CAPACIDAD of @repo/contracts/equipo, shared with the SPA. A signed-in route
 // missing from this table is refused to everyone (fail closed), and permisos.test.ts walks the whole
 // table, route by route and role by role, and every route of the app, so none can be forgotten.
+// A document type's routes declare their capability beside each route (`config: { capacidad }`), so
+// a new type edits no table outside its folder (issue 25); capacidadesDeRutas walks both.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route does, declared with the route (a document type's routes, issue 25). */
+    capacidad?: Capacidad;
+  }
+}
 
 /** "METHOD url pattern" (as Fastify's routeOptions.url has it) → what the route does. */
 export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
@@ -68,10 +78,8 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'PUT /api/rubros-impuestos/:id': 'configurar',
   'DELETE /api/rubros-impuestos/:id': 'configurar',
   'POST /api/rubros-impuestos/validate-unique-name': 'configurar',
-  'GET /api/series/:enterpriseId/facturas-ingreso': 'ver',
-  'GET /api/series/:enterpriseId/facturas-globales': 'ver',
-  'GET /api/series/:enterpriseId/recepcion-pagos': 'ver',
-  'GET /api/series/:enterpriseId/notas-credito': 'ver',
+  // Each registered type's series (decision 012).
+  ...Object.fromEntries(KINDS_DE_SERIE.map((k) => [`GET /api/series/:enterpriseId/${k}`, 'ver'])),
   'POST /api/series/:enterpriseId': 'configurar',
   'PUT /api/series/:id': 'configurar',
   'DELETE /api/series/:id': 'configurar',
@@ -158,11 +166,6 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/facturacion/V40/anticipos/:id': 'ver',
   'POST /api/facturacion/V40/anticipos': 'emitir',
   'POST /api/facturacion/V40/anticipos/:id/aplicar': 'emitir',
-  'GET /api/facturacion/V40/nota-credito': 'ver',
-  'GET /api/facturacion/V40/nota-credito/:id': 'ver',
-  'POST /api/facturacion/V40/nota-credito': 'emitir',
-  'POST /api/facturacion/V40/nota-credito/vista-previa': 'emitir',
-  'POST /api/facturacion/V40/nota-credito/:id/cancelar': 'emitir',
   'GET /api/comprobantes/v40/:id/get-invoice-pdf': 'ver',
   'GET /api/comprobantes/v40/:id/get-invoice-xml': 'ver',
   'GET /api/comprobantes/v40/:id/get-invoice-sent-information': 'ver',
@@ -210,8 +213,44 @@ export function claveDeRuta(request: FastifyRequest): string {
   return `${method} ${request.routeOptions.url ?? request.url}`;
 }
 
-/** True when `rol` may call the route of `request`; false for a route missing from the table. */
+/** What a route does: declared beside it, else in CAPACIDAD_DE_RUTA under its key; or none. */
+export function capacidadDeRuta(
+  config: { capacidad?: Capacidad } | undefined,
+  clave: string,
+): Capacidad | undefined {
+  return config?.capacidad ?? CAPACIDAD_DE_RUTA[clave];
+}
+
+/** True when `rol` may call the route of `request`; false for a route that declares no capability. */
 export function rolPermiteRuta(request: FastifyRequest, rol: Rol): boolean {
-  const capacidad = CAPACIDAD_DE_RUTA[claveDeRuta(request)];
+  const capacidad = capacidadDeRuta(request.routeOptions.config, claveDeRuta(request));
   return capacidad !== undefined && ROLES_DE_CAPACIDAD[capacidad].includes(rol);
+}
+
+const DECLARADAS = new WeakMap<FastifyInstance, Map<string, Capacidad>>();
+
+/**
+ * Records the capability every route declares with itself (`config.capacidad`); registered before
+ * the modules, so it sees each of their routes as it is added.
+ */
+export function registrarCapacidades(app: FastifyInstance): void {
+  const declaradas = new Map<string, Capacidad>();
+  DECLARADAS.set(app, declaradas);
+  app.addHook('onRoute', (route) => {
+    const capacidad = route.config?.capacidad;
+    if (!capacidad) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') declaradas.set(`${method} ${route.url}`, capacidad);
+    }
+  });
+}
+
+/** The whole route × capability table of an app: CAPACIDAD_DE_RUTA and what its routes declare. */
+export function capacidadesDeRutas(app: FastifyInstance): Readonly<Record<string, Capacidad>> {
+  return { ...CAPACIDAD_DE_RUTA, ...Object.fromEntries(DECLARADAS.get(app) ?? []) };
+}
+
+/** The routes that declare a capability themselves and are also in CAPACIDAD_DE_RUTA (none). */
+export function capacidadesDobles(app: FastifyInstance): string[] {
+  return [...(DECLARADAS.get(app)?.keys() ?? [])].filter((k) => k in CAPACIDAD_DE_RUTA);
 }

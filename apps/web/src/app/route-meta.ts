@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
+import type { FacturaDetail } from '@repo/contracts/facturas';
 import type { RouteTarget } from '#src/shared/session/session-store.ts';
 
 /** requiresAuth: login first. requiresVisitor: home when signed in. null: either (new-client setup). */
@@ -24,6 +25,12 @@ export interface AppRoute {
    * route's title. Declared with the type's routes, so a new type's card needs no other edit.
    */
   menuFacturacion?: string;
+  /**
+   * A document type's part of a stamped invoice's detail (its documents that relate the invoice and
+   * the button that issues one), declared with the type's routes: the invoice's detail shows every
+   * route's part, so a new type's part needs no edit of the invoice's screens (issue 25).
+   */
+  parteDeFactura?: LazyExoticComponent<ComponentType<{ factura: FacturaDetail }>>;
   screen: LazyExoticComponent<ComponentType>;
 }
 

@@ -1,15 +1,7 @@
 import { Decimal, formatear } from '../decimal.ts';
+import type { LocalDeFactura } from '../xml/factura-acreditada.ts';
 import type { ConceptoIngresoDraft } from '../xml/nodos/conceptos.ts';
 import type { ErrorCalculo, ImpuestoLocalDraft } from './types.ts';
-
-/** A local tax (implocal 1.0) of a stamped invoice, as its XML states it: per document. */
-export interface LocalDeFactura {
-  tipo: 'traslado' | 'retencion';
-  nombre: string;
-  /** Percentage, as TasadeTraslado / TasadeRetencion ("3.50"). */
-  tasa: string;
-  importe: string;
-}
 
 /**
  * The invoice's concepts with the local taxes each one carried, so the note's lines carry them too

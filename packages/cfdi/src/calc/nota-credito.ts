@@ -1,10 +1,11 @@
 import { TIPO_FACTOR } from '../catalogos.ts';
 import { conMiles, Decimal, formatear, isDecimalText } from '../decimal.ts';
+import type { FacturaAcreditada } from '../xml/factura-acreditada.ts';
 import type { ConceptoIngresoDraft } from '../xml/nodos/conceptos.ts';
 import { calcularComprobante } from './calcular-comprobante.ts';
 import { repartirDescuento } from './largest-remainder.ts';
 import { decimalesDeMoneda } from './lectura.ts';
-import { conLocalesPorLinea, type LocalDeFactura } from './nota-credito-locales.ts';
+import { conLocalesPorLinea } from './nota-credito-locales.ts';
 import type { ErrorCalculo, ImpuestoDraft } from './types.ts';
 
 /**
@@ -13,20 +14,6 @@ import type { ErrorCalculo, ImpuestoDraft } from './types.ts';
  * own keys. Taxes are those of the original line, so the note lowers exactly the taxes it transferred.
  */
 export const CONCEPTO_BONIFICACION = { claveProdServ: '84111506', claveUnidad: 'ACT' } as const;
-
-/** An invoice a credit note relates: its concepts as it was stamped and what remains of it. */
-export interface FacturaAcreditada {
-  uuid: string;
-  /** "A-12", for the messages. */
-  nombre: string;
-  moneda: string;
-  decimales?: number;
-  conceptos: readonly ConceptoIngresoDraft[];
-  /** Its local taxes as its XML states them (per document), when its concepts do not carry them. */
-  locales?: readonly LocalDeFactura[];
-  /** Its Total less the in-force credit notes already issued against it (and, PPD, its payments). */
-  restante: string;
-}
 
 /** What the credit note gives back: relation 01 (amount or percentage) or 03 (lines returned). */
 export type AjusteNotaCredito =

@@ -1,5 +1,5 @@
 import { Decimal, redondear, redondearArriba } from '../decimal.ts';
-import { claveGrupo, decimalesBase } from './pagos20-grupo.ts';
+import { claveGrupo, decimalesBase } from './impuestos-relacionados.ts';
 import { decimalesDe, type DocumentoPagadoDraft } from './pagos20.ts';
 
 /**

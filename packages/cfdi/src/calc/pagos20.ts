@@ -12,7 +12,7 @@ import {
   parteDeGrupo,
   type ImpuestoDocumento,
   type ImpuestoPrevio,
-} from './pagos20-grupo.ts';
+} from './impuestos-relacionados.ts';
 
 export {
   claveGrupo,
@@ -21,7 +21,7 @@ export {
   sumarImpuestosPrevios,
   type ImpuestoDocumento,
   type ImpuestoPrevio,
-} from './pagos20-grupo.ts';
+} from './impuestos-relacionados.ts';
 
 export interface DocumentoPagadoDraft {
   IdDocumento: string;

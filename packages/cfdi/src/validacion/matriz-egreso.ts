@@ -9,6 +9,13 @@ const g = (code: string, regla: string, nota: string): ReglaMatriz => ({
   nota,
 });
 
+/** MATRIZ.md's paragraph above the tipo E table: what the table leaves to the type's builder. */
+export const INTRODUCCION_EGRESO: readonly string[] = [
+  'Códigos del producto para lo que la guía pide a un egreso que acredita facturas; el importe no mayor',
+  'que lo que queda de cada factura lo revisa el motor al construir la nota de crédito con los saldos',
+  'que la API lee de la base, que el sandbox PAC no conoce.',
+];
+
 /** Nota de crédito (CFDI de egreso): the Guía de llenado's rules the engine checks on every tipo E. */
 export const MATRIZ_EGRESO: readonly ReglaMatriz[] = [
   g(

@@ -9,7 +9,7 @@
  * both, the rules' source and the tests in sync.
  */
 import { filasDeMatriz } from './matriz-filas.ts';
-import { MATRIZ_EGRESO } from './matriz-egreso.ts';
+import { INTRODUCCION_EGRESO, MATRIZ_EGRESO } from './matriz-egreso.ts';
 import { MATRIZ_GLOBAL, MATRIZ_PAGOS } from './matriz-pagos.ts';
 
 export type DondeSeRevisa = 'motor' | 'pac' | 'registro' | 'fuera';
@@ -280,9 +280,7 @@ export function tablaMatriz(): string {
     '',
     '## Nota de crédito (CFDI de egreso; Anexo 20, Guía de llenado)',
     '',
-    'Códigos del producto para lo que la guía pide a un egreso que acredita facturas; el importe no mayor',
-    'que lo que queda de cada factura lo revisa el motor al construirla (`buildNotaCredito`) con los saldos',
-    'que la API lee de la base, que el sandbox PAC no conoce.',
+    ...INTRODUCCION_EGRESO,
     '',
     resumen(MATRIZ_EGRESO),
     '',

@@ -1,6 +1,6 @@
 import { ANTICIPO, conceptoDeAplicacion } from '../calc/anticipo.ts';
 import { decimalesDeMoneda } from '../calc/lectura.ts';
-import { impuestosPagados, type ImpuestoPrevio } from '../calc/pagos20-grupo.ts';
+import { impuestosPagados, type ImpuestoPrevio } from '../calc/impuestos-relacionados.ts';
 import type { ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
 import { METODO_PAGO, RFC_GENERICO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
 import { conMiles, Decimal, formatear } from '../decimal.ts';

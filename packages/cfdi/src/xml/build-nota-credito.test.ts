@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { catalogosDePrueba as catalogos } from '../../test/catalogos-de-prueba.ts';
 import { checkSatMany } from '../../test/check-sat.ts';
 import { satTestCsd } from '../../test/fixtures.ts';
-import type { FacturaAcreditada } from '../calc/nota-credito.ts';
 import { firmarComprobante } from '../sello/index.ts';
 import { validateComprobante } from '../validacion/validate-comprobante.ts';
 import { calcularComprobante } from '../calc/calcular-comprobante.ts';
 import { buildIngreso } from './build-ingreso.ts';
 import { buildNotaCredito, type NotaCreditoDraft } from './build-nota-credito.ts';
-import { facturaAcreditadaDeXml } from './factura-acreditada.ts';
+import { facturaAcreditadaDeXml, type FacturaAcreditada } from './factura-acreditada.ts';
 
 const IVA16 = {
   tipo: 'traslado',

@@ -1,13 +1,10 @@
-import {
-  conceptosDeNotaCredito,
-  type AjusteNotaCredito,
-  type FacturaAcreditada,
-} from '../calc/nota-credito.ts';
+import { conceptosDeNotaCredito, type AjusteNotaCredito } from '../calc/nota-credito.ts';
 import { localesPorConcepto } from '../calc/locales-por-concepto.ts';
-import { impuestosPagados, type ImpuestoPrevio } from '../calc/pagos20-grupo.ts';
+import { impuestosPagados, type ImpuestoPrevio } from '../calc/impuestos-relacionados.ts';
 import type { ConceptoCalculado, ErrorCalculo, TotalesCalculados } from '../calc/types.ts';
 import { conMiles, Decimal, decimalesEscritos, formatear } from '../decimal.ts';
 import { METODO_PAGO, RFC_GENERICO, TIPO_DE_COMPROBANTE, USO_CFDI } from '../catalogos.ts';
+import type { FacturaAcreditada } from './factura-acreditada.ts';
 import type { Comprobante } from './model.ts';
 import {
   buildComprobanteConConceptos,

@@ -1,9 +1,33 @@
-import type { FacturaAcreditada } from '../calc/nota-credito.ts';
-import type { LocalDeFactura } from '../calc/nota-credito-locales.ts';
 import type { ImpuestoDraft } from '../calc/types.ts';
 import { Decimal } from '../decimal.ts';
 import type { Comprobante, Concepto } from './model.ts';
 import type { ConceptoIngresoDraft } from './nodos/conceptos.ts';
+
+/** A local tax (implocal 1.0) of a stamped invoice, as its XML states it: per document. */
+export interface LocalDeFactura {
+  tipo: 'traslado' | 'retencion';
+  nombre: string;
+  /** Percentage, as TasadeTraslado / TasadeRetencion ("3.50"). */
+  tasa: string;
+  importe: string;
+}
+
+/**
+ * An invoice a reducing document relates (a credit note, an advance's application): its concepts as
+ * it was stamped and what remains of it. Shared by those types (issue 25), owned by none.
+ */
+export interface FacturaAcreditada {
+  uuid: string;
+  /** "A-12", for the messages. */
+  nombre: string;
+  moneda: string;
+  decimales?: number;
+  conceptos: readonly ConceptoIngresoDraft[];
+  /** Its local taxes as its XML states them (per document), when its concepts do not carry them. */
+  locales?: readonly LocalDeFactura[];
+  /** Its Total less the in-force credit notes already issued against it (and, PPD, its payments). */
+  restante: string;
+}
 
 /** A stamped concepto as a draft that computes to the same amounts (its base, taxes and rates). */
 function conceptoDelXml(k: Concepto): ConceptoIngresoDraft {

@@ -11,5 +11,6 @@ export const COMPLEMENTO_PAGO = {
   carpetaZip: 'Complementos de pago',
   efectoEnSaldo: 'reduce',
   // A CFDI de pago's Total is 0 (Anexo 20, Guía de llenado de pagos): the amounts are in Pagos.
+  seccionPdf: 'recibo-de-pago',
   muestraTotal: false,
 } as const satisfies TipoComprobante;

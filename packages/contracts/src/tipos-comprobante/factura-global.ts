@@ -13,6 +13,7 @@ export const FACTURA_GLOBAL = {
   serie: { kind: 'facturas-globales', etiqueta: 'Facturas globales', inicial: 'G' },
   carpetaZip: 'Facturas globales',
   efectoEnSaldo: 'ninguno',
+  seccionPdf: 'ventas',
   muestraTotal: true,
   reconoce: (cfdi: { readonly informacionGlobal: boolean }) => cfdi.informacionGlobal,
 } as const satisfies TipoComprobante;

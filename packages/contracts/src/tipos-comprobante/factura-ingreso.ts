@@ -10,5 +10,6 @@ export const FACTURA_INGRESO = {
   serie: { kind: 'facturas-ingreso', etiqueta: 'Facturas de ingreso', inicial: 'A' },
   carpetaZip: 'Facturas de ingreso',
   efectoEnSaldo: 'ninguno',
+  seccionPdf: 'conceptos',
   muestraTotal: true,
 } as const satisfies TipoComprobante;

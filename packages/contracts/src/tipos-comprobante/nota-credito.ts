@@ -13,5 +13,6 @@ export const NOTA_CREDITO = {
   serie: { kind: 'notas-credito', etiqueta: 'Notas de crédito', inicial: 'NC' },
   carpetaZip: 'Notas de crédito',
   efectoEnSaldo: 'reduce',
+  seccionPdf: 'conceptos',
   muestraTotal: true,
 } as const satisfies TipoComprobante;

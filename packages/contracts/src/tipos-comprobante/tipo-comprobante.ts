@@ -21,6 +21,13 @@ export interface TipoComprobante {
   readonly carpetaZip: string;
   /** What it does to the balance of the invoices it relates: payments and credit notes lower it. */
   readonly efectoEnSaldo: 'ninguno' | 'reduce';
+  /**
+   * Its part of the printed form (the API's PDF), between the receptor and the stamp: its concepts
+   * and totals (an invoice, a credit note), one line per sale (a global invoice), or the paid
+   * invoices of a recibo de pago. A type that prints another way adds its section to the PDF's
+   * lifecycle (SECCIONES_PDF) under a new name.
+   */
+  readonly seccionPdf: 'conceptos' | 'ventas' | 'recibo-de-pago';
   /** Whether its Total means an amount to show (a payment's Total is 0: its amounts are in Pagos). */
   readonly muestraTotal: boolean;
   /**

@@ -14,5 +14,6 @@ export const NOTA_DE_DEBITO_DE_PRUEBA = {
   serie: { kind: 'notas-debito', etiqueta: 'Notas de débito', inicial: 'ND' },
   carpetaZip: 'Notas de débito',
   efectoEnSaldo: 'ninguno',
+  seccionPdf: 'conceptos',
   muestraTotal: true,
 } as const satisfies TipoComprobante;

@@ -5,13 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { impuestosDeDocumento } from '@repo/cfdi/calc';
 import { readCertificado } from '@repo/cfdi/csd';
 import { firmarComprobante } from '@repo/cfdi/sello';
-import {
-  buildGlobal,
-  buildNotaCredito,
-  buildPago,
-  fechaLocal,
-  parseComprobanteXml,
-} from '@repo/cfdi/xml';
+import { buildGlobal, buildPago, fechaLocal, parseComprobanteXml } from '@repo/cfdi/xml';
+import { buildNotaCredito } from '@repo/cfdi/xml/build-nota-credito';
 import { checkSat } from '../../../cfdi/test/check-sat.ts';
 import { catalogosDePrueba } from '../../../cfdi/test/catalogos-de-prueba.ts';
 import { cfdiSellado, csdEku, EKU, ingresoDraft } from '../../test/cfdi-de-prueba.ts';

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { rowsOf } from '../../db/migrate.ts';
 import { AppError } from '../../http/errors.ts';
-import { createFactura } from '../facturas/factura-timbrado.service.ts';
 import { productCatalogsFrom } from '../products-services/product-catalogs.ts';
 import { createProductService } from '../products-services/products-services.service.ts';
 import {
@@ -21,6 +20,7 @@ import {
   RUBRO_NO_EXISTE,
 } from './anticipos-mensajes.ts';
 import { insertAnticipo } from './anticipos.queries.ts';
+import type { TiposDelAnticipo } from './anticipos-tipos.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'secret' | 'now' | 'pac' | 'catalogos'> &
   Partial<Pick<AppDeps, 'tiposDeCambio'>>;
@@ -100,6 +100,7 @@ async function impuestosDelRubro(deps: Deps, enterpriseId: number, rubroId: numb
  */
 export async function emitirFacturaDeAnticipo(
   deps: Deps,
+  tipos: Pick<TiposDelAnticipo, 'emitirFactura'>,
   enterpriseId: number,
   request: AnticipoRequest,
 ): Promise<number> {
@@ -107,8 +108,7 @@ export async function emitirFacturaDeAnticipo(
     throw new AppError('VALIDATION', { forma_pago: [FORMA_PAGO_NO_DE_ANTICIPO] });
   const impuestos = await impuestosDelRubro(deps, enterpriseId, request.rubro_impuesto_id);
   const productId = await productoDeAnticipo(deps, enterpriseId, request.rubro_impuesto_id);
-  const { factura } = await createFactura(
-    deps,
+  const facturaId = await tipos.emitirFactura(
     enterpriseId,
     FacturaDraftRequest.parse({
       client_id: request.client_id,
@@ -132,6 +132,6 @@ export async function emitirFacturaDeAnticipo(
       idempotency_key: request.idempotency_key ? `anticipo:${request.idempotency_key}` : null,
     }),
   );
-  await insertAnticipo(deps.db, enterpriseId, factura.id);
-  return factura.id;
+  await insertAnticipo(deps.db, enterpriseId, facturaId);
+  return facturaId;
 }

@@ -19,12 +19,16 @@ import {
   emitirAnticipo,
   listarAnticipos,
 } from './anticipos.service.ts';
+import type { TiposDelAnticipo } from './anticipos-tipos.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const BASE = '/facturacion/V40/anticipos';
 
-/** Advances (issue 25): the SAT's three steps, the list with what remains to do, the detail. */
-export function anticiposRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/**
+ * Advances (issue 25): the SAT's three steps, the list with what remains to do, the detail. `tipos`
+ * are the invoice's and the credit note's parts its steps issue, handed over by server.ts.
+ */
+export function anticiposRoutes(deps: AppDeps, tipos: TiposDelAnticipo): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireAuth(deps.db, deps.tokens));
 
@@ -54,7 +58,7 @@ export function anticiposRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // The standard Idempotency-Key header, or the body field: one key space.
       async (request) =>
         envelope(
-          await emitirAnticipo(deps, authOf(request).enterpriseId, {
+          await emitirAnticipo(deps, tipos, authOf(request).enterpriseId, {
             ...request.body,
             idempotency_key: request.headers['idempotency-key'] ?? request.body.idempotency_key,
           }),
@@ -73,7 +77,7 @@ export function anticiposRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         envelope(
-          await aplicarAnticipo(deps, authOf(request).enterpriseId, request.params.id, {
+          await aplicarAnticipo(deps, tipos, authOf(request).enterpriseId, request.params.id, {
             ...request.body,
             idempotency_key: request.headers['idempotency-key'] ?? request.body.idempotency_key,
           }),

@@ -13,8 +13,10 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { getBalance } from '../credits/credits.service.ts';
-import { restantes } from '../notas-credito/nota-credito-contexto.ts';
-import { findFacturasAcreditables } from '../notas-credito/notas-credito.queries.ts';
+import {
+  findFacturasAcreditables,
+  restantes,
+} from '../comprobantes/facturas-acreditables.queries.ts';
 import { emitirDocumento } from '../timbrado/emision.ts';
 import type { TimbradoDeps } from '../timbrado/timbrado.service.ts';
 import { emitirFacturaDeAnticipo } from './anticipo-emision.ts';
@@ -27,6 +29,7 @@ import {
   type AnticipoFila,
 } from './anticipos.queries.ts';
 import { aplicacionAnticipo } from './aplicacion-anticipo.ts';
+import type { TiposDelAnticipo } from './anticipos-tipos.ts';
 import { nombreDe } from './aplicacion-contexto.ts';
 
 type Deps = TimbradoDeps & Pick<AppDeps, 'catalogos'> & Partial<Pick<AppDeps, 'tiposDeCambio'>>;
@@ -131,10 +134,11 @@ export async function listarAnticipos(
 /** Step 1, POST /facturacion/V40/anticipos. */
 export async function emitirAnticipo(
   deps: Deps,
+  tipos: TiposDelAnticipo,
   enterpriseId: number,
   request: AnticipoRequest,
 ): Promise<AnticipoResponse> {
-  const id = await emitirFacturaDeAnticipo(deps, enterpriseId, request);
+  const id = await emitirFacturaDeAnticipo(deps, tipos, enterpriseId, request);
   return {
     data: await detalleAnticipo(deps, enterpriseId, id),
     user_total_remaining_credits: await getBalance(deps.db, enterpriseId),
@@ -147,13 +151,14 @@ export async function emitirAnticipo(
  */
 export async function aplicarAnticipo(
   deps: Deps,
+  tipos: TiposDelAnticipo,
   enterpriseId: number,
   id: number,
   request: AplicarAnticipoRequest,
 ): Promise<AnticipoResponse> {
   await emitirDocumento(
     deps,
-    aplicacionAnticipo(deps),
+    aplicacionAnticipo(deps, tipos),
     enterpriseId,
     { ...request, anticipo_id: id },
     { idempotencyKey: request.idempotency_key ?? null },

@@ -4,7 +4,7 @@ import type { AplicarAnticipoRequest } from '@repo/contracts/anticipos';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { insertReducciones } from '../comprobantes/reducciones-en-vigor.queries.ts';
-import { bloquearFacturas, insertNotaCredito } from '../notas-credito/notas-credito.queries.ts';
+import { bloquearFacturas } from '../comprobantes/facturas-acreditables.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';
 import type { TimbradoDeps } from '../timbrado/timbrado.service.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type ContextoAplicacion,
 } from './aplicacion-contexto.ts';
 import { insertAplicacion } from './anticipos.queries.ts';
+import type { TiposDelAnticipo } from './anticipos-tipos.ts';
 
 /**
  * Step 3 of an advance: the CFDI de egreso that applies it (Guía de llenado 4.0, Apéndice 6), sent
@@ -70,7 +71,10 @@ function construir(
 }
 
 /** The application of an advance as a plug-in of the shared lifecycle. */
-export function aplicacionAnticipo(deps: Deps): TipoDocumento<DraftAplicacion, ContextoAplicacion> {
+export function aplicacionAnticipo(
+  deps: Deps,
+  tipos: Pick<TiposDelAnticipo, 'guardarNotaCredito'>,
+): TipoDocumento<DraftAplicacion, ContextoAplicacion> {
   return {
     clave: 'aplicacion-anticipo',
     campoDe: campoDeAplicacion,
@@ -108,7 +112,7 @@ export function aplicacionAnticipo(deps: Deps): TipoDocumento<DraftAplicacion, C
       const { idempotency_key: _k, ...guardado } = draft;
       const c = r.comprobante;
       const filas = [{ factura_id: ctx.facturaId, importe: c.Total, impuestos: r.impuestos }];
-      await insertNotaCredito(
+      await tipos.guardarNotaCredito(
         tx,
         enterpriseId,
         sellado.id,

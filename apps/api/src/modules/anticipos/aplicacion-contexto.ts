@@ -12,11 +12,11 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
-import { restantes } from '../notas-credito/nota-credito-contexto.ts';
 import {
   findFacturasAcreditables,
+  restantes,
   type FacturaAcreditable,
-} from '../notas-credito/notas-credito.queries.ts';
+} from '../comprobantes/facturas-acreditables.queries.ts';
 import { findSerie } from '../series/series.queries.ts';
 import {
   ANTICIPO_NO_EXISTE,

@@ -1,13 +1,13 @@
-import type { FacturaAcreditada } from '@repo/cfdi/calc';
-import { Decimal } from '@repo/cfdi/decimal';
-import { facturaAcreditadaDeXml, parseComprobanteXml, type ReceptorDraft } from '@repo/cfdi/xml';
+import {
+  facturaAcreditadaDeXml,
+  parseComprobanteXml,
+  type FacturaAcreditada,
+  type ReceptorDraft,
+} from '@repo/cfdi/xml';
 import type { NotaCreditoRequest } from '@repo/contracts/notas-credito';
 import { NOTA_CREDITO } from '@repo/contracts/tipos-comprobante/nota-credito';
 import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { pagosEnVigor } from '../comprobantes/pagos-en-vigor.queries.ts';
-import { reduccionesEnVigor } from '../comprobantes/reducciones-en-vigor.queries.ts';
 import { findDatosFiscales } from '../datos-fiscales/datos-fiscales.queries.ts';
 import { findSerie } from '../series/series.queries.ts';
 import {
@@ -23,9 +23,10 @@ import {
 } from './nota-credito-mensajes.ts';
 import {
   findFacturasAcreditables,
-  sonGlobales,
+  restantes,
   type FacturaAcreditable,
-} from './notas-credito.queries.ts';
+} from '../comprobantes/facturas-acreditables.queries.ts';
+import { sonGlobales } from './notas-credito.queries.ts';
 
 export interface ContextoNota {
   serie: { id: number; serie: string; folio: number };
@@ -47,32 +48,6 @@ export function agregar(campos: Campos, field: string, message: string) {
 }
 
 const nombreDe = (f: FacturaAcreditable) => `${f.serie}-${f.folio ?? ''}`;
-
-/**
- * What remains of each invoice: its Total less the credit notes in force and, PPD, the payments in
- * force (stamped, or sealed and waiting for the PAC); a note never takes more (issue 25). Read again
- * inside the reservation with the invoices locked, as payments do, so two notes or a note and a
- * payment sent at once never take more than the invoice's Total together.
- */
-export async function restantes(db: Db, enterpriseId: number, facturas: FacturaAcreditable[]) {
-  const ids = facturas.map((f) => f.id);
-  const [reducciones, pagos] = await Promise.all([
-    reduccionesEnVigor(db, enterpriseId, ids),
-    pagosEnVigor(db, enterpriseId, ids),
-  ]);
-  return new Map(
-    facturas.map((f) => [
-      f.id,
-      pagos
-        .filter((p) => p.factura_id === f.id)
-        .reduce(
-          (r, p) => r.minus(p.imp_pagado),
-          new Decimal(f.total || '0').minus(reducciones.get(f.id)!.importe),
-        )
-        .toString(),
-    ]),
-  );
-}
 
 /**
  * Stamped, not cancelled, one client, the note's currency. A PPD invoice may be credited too: the

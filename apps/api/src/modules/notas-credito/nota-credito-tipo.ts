@@ -1,28 +1,27 @@
-import type { AjusteNotaCredito } from '@repo/cfdi/calc';
+import type { AjusteNotaCredito } from '@repo/cfdi/calc/nota-credito';
 import { validateComprobante } from '@repo/cfdi/validacion';
 import { Decimal } from '@repo/cfdi/decimal';
+import { fechaLocal, type Comprobante } from '@repo/cfdi/xml';
 import {
   buildNotaCredito,
-  fechaLocal,
   vistaPreviaNotaCredito,
-  type Comprobante,
   type NotaCreditoDraft,
-} from '@repo/cfdi/xml';
+} from '@repo/cfdi/xml/build-nota-credito';
 import type { NotaCreditoRequest, NotaCreditoVistaPrevia } from '@repo/contracts/notas-credito';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { bloquearFacturas, restantes } from '../comprobantes/facturas-acreditables.queries.ts';
 import { insertReducciones } from '../comprobantes/reducciones-en-vigor.queries.ts';
 import type { TipoDocumento } from '../timbrado/emision.ts';
 import type { TimbradoDeps } from '../timbrado/timbrado.service.ts';
 import {
   agregar,
   cargarContexto,
-  restantes,
   type Campos,
   type ContextoNota,
 } from './nota-credito-contexto.ts';
 import { FACTURA_CANCELADA, FACTURA_SIN_TIMBRAR } from './nota-credito-mensajes.ts';
-import { bloquearFacturas, insertNotaCredito } from './notas-credito.queries.ts';
+import { insertNotaCredito } from './notas-credito.queries.ts';
 
 /**
  * The credit note (CFDI de egreso, tipo E) as a document type of the shared lifecycle (decision

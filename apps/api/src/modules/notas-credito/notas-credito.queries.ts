@@ -3,45 +3,11 @@ import type { NotaCreditoRequest, NotasCreditoQuery } from '@repo/contracts/nota
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/migrate.ts';
 
-/** An income invoice a credit note may relate, with its stamped XML and the client it was for. */
-export interface FacturaAcreditable {
-  id: number;
-  status: string;
-  serie: string;
-  folio: number | null;
-  uuid: string | null;
-  total: string;
-  xml_timbrado: string | null;
-  client_id: number;
-  client_name: string;
-  client_rfc: string;
-  moneda: string;
-  tipo_cambio: string | null;
-  metodo_pago: string;
-}
-
 const lista = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-
-/** The income invoices among `ids` (any status), with their draft's client and currency. */
-export async function findFacturasAcreditables(
-  db: Db,
-  enterpriseId: number,
-  ids: readonly number[],
-): Promise<FacturaAcreditable[]> {
-  if (ids.length === 0) return [];
-  return rowsOf<FacturaAcreditable>(
-    await db.execute(sql`
-      select c.id, c.status, c.serie, c.folio, c.uuid, c.total, c.xml_timbrado, f.client_id,
-             f.client_name, f.client_rfc, f.moneda, f.tipo_cambio::text as tipo_cambio, f.metodo_pago
-        from comprobantes c
-        join facturas_ingreso f on f.enterprise_id = c.enterprise_id and f.comprobante_id = c.id
-       where c.enterprise_id = ${enterpriseId} and c.tipo = 'I' and c.id in (${lista(ids)})`),
-  );
-}
 
 /** Whether any of `ids` is one of the enterprise's global invoices (serie kind of the globals). */
 export async function sonGlobales(db: Db, enterpriseId: number, ids: readonly number[]) {
@@ -52,17 +18,6 @@ export async function sonGlobales(db: Db, enterpriseId: number, ids: readonly nu
          and serie_kind = 'facturas-globales'`),
   );
   return (rows[0]?.n ?? 0) > 0;
-}
-
-/** Locks the invoices' rows until the transaction ends (notes and payments of one invoice queue). */
-export async function bloquearFacturas(tx: Db, enterpriseId: number, ids: readonly number[]) {
-  const rows = rowsOf<{ id: number; status: string }>(
-    await tx.execute(sql`
-      select id, status from comprobantes
-       where enterprise_id = ${enterpriseId} and id in (${lista(ids)})
-       order by id for update`),
-  );
-  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 export interface NotaCreditoFila {

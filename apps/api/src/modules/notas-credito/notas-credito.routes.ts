@@ -25,6 +25,9 @@ import { vistaPrevia } from './nota-credito-tipo.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const BASE = '/facturacion/V40/nota-credito';
+// Who may call each route (issue 27), declared with it: read by every role, issued by whoever issues.
+const VER = { capacidad: 'ver' } as const;
+const EMITIR = { capacidad: 'emitir' } as const;
 
 /** Credit notes (issue 25): a new one stamped, its preview, the list, the detail, the cancellation. */
 export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -33,14 +36,17 @@ export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       BASE,
-      { schema: { querystring: NotasCreditoQuery, response: { 200: ok(NotasCreditoResponse) } } },
+      {
+        config: VER,
+        schema: { querystring: NotasCreditoQuery, response: { 200: ok(NotasCreditoResponse) } },
+      },
       async (request) =>
         envelope(await listarNotasCredito(deps, authOf(request).enterpriseId, request.query)),
     );
 
     app.get(
       `${BASE}/:id`,
-      { schema: { params: IdParams, response: { 200: ok(NotaCreditoItem) } } },
+      { config: VER, schema: { params: IdParams, response: { 200: ok(NotaCreditoItem) } } },
       async (request) =>
         envelope(await detalleNotaCredito(deps, authOf(request).enterpriseId, request.params.id)),
     );
@@ -48,6 +54,7 @@ export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       BASE,
       {
+        config: EMITIR,
         schema: {
           headers: IdempotencyKeyHeaders,
           body: NotaCreditoRequest,
@@ -68,7 +75,10 @@ export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // The form's live amounts: computed by the engine from the request, nothing stamped or spent.
     app.post(
       `${BASE}/vista-previa`,
-      { schema: { body: NotaCreditoRequest, response: { 200: ok(NotaCreditoVistaPrevia) } } },
+      {
+        config: EMITIR,
+        schema: { body: NotaCreditoRequest, response: { 200: ok(NotaCreditoVistaPrevia) } },
+      },
       async (request) =>
         envelope(await vistaPrevia(deps, authOf(request).enterpriseId, request.body)),
     );
@@ -76,6 +86,7 @@ export function notasCreditoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       `${BASE}/:id/cancelar`,
       {
+        config: EMITIR,
         schema: {
           params: IdParams,
           body: CancelarNotaCreditoRequest,

@@ -13,6 +13,7 @@ export const notasCreditoRoutes: readonly AppRoute[] = [
     layout: 'app',
     menuFacturacion:
       'Vea sus notas de crédito por descuento, bonificación o devolución; se emiten desde la factura timbrada.',
+    parteDeFactura: lazy(() => import('../routes/facturacion-notas-credito-factura.tsx')),
     screen: lazy(() => import('../routes/facturacion-notas-credito.tsx')),
   },
   {

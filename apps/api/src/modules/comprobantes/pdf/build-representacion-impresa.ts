@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Catalogos } from '@repo/catalogos';
 import type { ComprobanteType } from '@repo/contracts/comprobantes';
+import { tipoComprobante } from '@repo/contracts/tipos-comprobante/registro';
 import { parseComprobanteXml } from '@repo/cfdi/xml';
 import { dibujarRelacionados } from './cfdi-relacionados.ts';
 import { BOTTOM, C, F, M, W } from './disposicion.ts';
@@ -97,7 +98,7 @@ export async function buildRepresentacionImpresa(
   dibujarEncabezado(r, cfdi, tfd, input.catalogos, input.logo, serieFolio, input.emisor ?? null);
   dibujarReceptorYPago(r, input.catalogos, cfdi);
   dibujarRelacionados(r, input.catalogos, cfdi);
-  SECCIONES_PDF[input.tipo](r, cfdi, input.catalogos);
+  SECCIONES_PDF[tipoComprobante(input.tipo).seccionPdf](r, cfdi, input.catalogos);
   dibujarTimbre(r, cfdi, tfd, { png: qr, url: qrUrl, pruebas: input.pruebas });
   dibujarPaginas(r, tfd.UUID, serieFolio, input);
   doc.end();

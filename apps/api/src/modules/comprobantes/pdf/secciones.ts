@@ -1,5 +1,5 @@
 import type { Catalogos } from '@repo/catalogos';
-import type { ComprobanteType } from '@repo/contracts/comprobantes';
+import type { TipoComprobante } from '@repo/contracts/tipos-comprobante/tipo-comprobante';
 import type { Comprobante } from '@repo/cfdi/xml';
 import { BOTTOM, C, F, M, W } from './disposicion.ts';
 import { facturasPagadas, notaConcepto, totalesPago, type Lienzo } from './recibo-pago.ts';
@@ -33,14 +33,13 @@ const reciboDePago: SeccionPdf = (r, cfdi, cat) => {
 };
 
 /**
- * Each registered type's section (decision 012). Keyed by every ComprobanteType, so a type added to
- * the registry does not compile until it says how it is printed.
+ * The printed parts a type may declare (its `seccionPdf`, decision 012): a new type names one of
+ * these in its own declaration, and only a new way of printing adds a line here.
  */
-export const SECCIONES_PDF: Record<ComprobanteType, SeccionPdf> = {
-  factura_ingreso: conceptosYTotales,
-  factura_global: ventasGlobales,
-  complemento_pago: reciboDePago,
-  // A nota de crédito prints its concepts and totals; the header says NOTA DE CRÉDITO and the
-  // related band names the credited UUIDs with their TipoRelacion.
-  nota_credito: conceptosYTotales,
+export const SECCIONES_PDF: Record<TipoComprobante['seccionPdf'], SeccionPdf> = {
+  // An invoice or a credit note: its concepts and totals (a credit note's header says NOTA DE
+  // CRÉDITO and its related band names the credited UUIDs with their TipoRelacion).
+  conceptos: conceptosYTotales,
+  ventas: ventasGlobales,
+  'recibo-de-pago': reciboDePago,
 };

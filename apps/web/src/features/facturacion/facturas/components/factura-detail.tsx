@@ -82,18 +82,18 @@ function FacturaNoDisponible(props: { notFound: boolean; onRetry: () => void }) 
 
 /** /facturacion/facturas/detalle/:facturaId. */
 /**
- * The invoice's detail. `pagos` renders the payments of a stamped PPD invoice and `notasCredito` the
- * credit notes of a stamped invoice: the route composes them from their features, so the
- * income-invoice feature imports no other document type.
+ * The invoice's detail. `pagos` renders the payments of a stamped PPD invoice and `partes` the other
+ * document types' parts of a stamped invoice (its credit notes …): the route composes them from
+ * their features, so the income-invoice feature imports no other document type.
  */
 export function FacturaDetailScreen({
   facturaId,
   pagos,
-  notasCredito,
+  partes,
 }: {
   facturaId: number;
   pagos: (factura: FacturaDetail, abrirFormulario: boolean) => ReactNode;
-  notasCredito?: (factura: FacturaDetail) => ReactNode;
+  partes?: (factura: FacturaDetail) => ReactNode;
 }) {
   const query = useFactura(facturaId);
   const [modal, setModal] = useState<'cancelar' | 'timbrar' | null>(null);
@@ -175,7 +175,7 @@ export function FacturaDetailScreen({
           factura.metodo_pago === 'PPD' &&
           pagos(factura, new URLSearchParams(window.location.search).get('pago') === 'nuevo')}
 
-        {stamped && notasCredito?.(factura)}
+        {stamped && partes?.(factura)}
 
         {factura.cfdi && <CfdiView cfdi={factura.cfdi} />}
 

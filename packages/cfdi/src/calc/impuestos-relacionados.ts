@@ -8,6 +8,10 @@ import {
 } from '../decimal.ts';
 import type { LineaImpuesto } from './types.ts';
 
+// Shared by the types that take a share of a related invoice's taxes (issue 25): a payment's
+// ImpuestosDR (Pagos 2.0, rules 7.5), and what a credit note or an advance's application lowers of
+// each tax group of the invoices it relates (saldos_reducciones). No type owns it.
+
 /** One tax group of the paid invoice: concept lines with the same key, their bases added up. */
 export interface ImpuestoDocumento {
   tipo: 'traslado' | 'retencion';
