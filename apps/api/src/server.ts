@@ -69,6 +69,7 @@ import { portalRoutes } from './modules/recibos/portal.routes.ts';
 import { recibosRoutes } from './modules/recibos/recibos.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { clavesApiRoutes } from './modules/claves-api/claves-api.routes.ts';
+import { empresasRoutes } from './modules/empresas/empresas.routes.ts';
 import { equipoRoutes, invitacionesRoutes } from './modules/equipo/equipo.routes.ts';
 
 export type App = FastifyInstance;
@@ -177,6 +178,7 @@ export async function createServer(given: AppDeps): Promise<App> {
       await api.register(recibosRoutes(deps));
       await api.register(portalRoutes(deps));
       await api.register(equipoRoutes(deps));
+      await api.register(empresasRoutes(deps));
       await api.register(invitacionesRoutes(deps));
       await api.register(auditoriaRoutes(deps));
       await api.register(datosFiscalesNewClientRoutes(deps));

@@ -31,6 +31,11 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'GET /api/users/check-first-steps-completed': 'ver',
   'GET /api/users/get-total-remaining-credits': 'ver',
   'GET /api/inicio/resumen': 'ver',
+  // The user's own enterprises (issue 27): adding an RFC makes the user its owner, and the overview
+  // answers only the user's memberships, whatever their role in the active one.
+  'POST /api/empresas': 'cuenta',
+  'POST /api/empresas/:enterpriseId/configuracion-inicial': 'cuenta',
+  'GET /api/empresas/resumen': 'cuenta',
 
   // Clients and products: read by everyone, changed by whoever issues.
   'GET /api/clients': 'ver',

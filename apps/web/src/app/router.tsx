@@ -21,6 +21,7 @@ import { centroDeAyudaRoutes } from './route-table/centro-de-ayuda-routes.ts';
 import { clientesRoutes } from './route-table/clientes-routes.ts';
 import { productosServiciosRoutes } from './route-table/productos-servicios-routes.ts';
 import { configuracionesRoutes } from './route-table/configuraciones-routes.ts';
+import { empresasRoutes } from './route-table/empresas-routes.ts';
 import { NotFoundScreen } from './routes/not-found.tsx';
 
 /**
@@ -41,6 +42,7 @@ export const ROUTES: readonly AppRoute[] = [
   ...clientesRoutes,
   ...productosServiciosRoutes,
   ...configuracionesRoutes,
+  ...empresasRoutes,
 ];
 
 // The signed-in frame (menu, header, credits) is a chunk of its own: the login page does not load it.

@@ -23,6 +23,16 @@ export const RUTAS_CUENTA = {
       descripcion: 'Devuelve un token nuevo con la empresa y el rol que el usuario tiene en ella.',
       ejemplo: { enterprise_id: 2 },
     },
+    'POST /api/empresas': {
+      resumen: 'Agrega otra empresa (RFC) a la cuenta, con el usuario como propietario.',
+      descripcion:
+        'Devuelve el token de su configuración inicial (`/api/new-client/…`); al terminarla se abre una sesión en ella. No recibe créditos de bienvenida.',
+      ejemplo: { rfc: 'KEM950612AB3' },
+    },
+    'POST /api/empresas/:enterpriseId/configuracion-inicial':
+      'Retoma la configuración inicial sin terminar de una empresa del usuario.',
+    'GET /api/empresas/resumen':
+      'Resumen de cada empresa del usuario: créditos, facturas del mes, complementos por emitir, cancelaciones en proceso y sellos por vencer.',
     'POST /api/users/reset-password': {
       resumen: 'Envía por correo el enlace para restablecer la contraseña.',
       ejemplo: { email: 'contabilidad@kemper.example' },

@@ -178,6 +178,13 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
                 </NavDropdown.Item>
                 <EmpresaSwitcher />
                 <NavDropdown.Divider />
+                <NavDropdown.Item as={NavLink} to="/mis-empresas" end>
+                  Mis empresas
+                </NavDropdown.Item>
+                <NavDropdown.Item as={NavLink} to="/mis-empresas/agregar">
+                  Agregar empresa
+                </NavDropdown.Item>
+                <NavDropdown.Divider />
                 <NavDropdown.Item as={NavLink} to="/mis-compras-de-creditos">
                   Mis compras de créditos
                 </NavDropdown.Item>

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { useNavigate } from 'react-router';
-import type { SessionResponse } from '@repo/contracts/users';
 import { ROL_ETIQUETA } from '@repo/contracts/roles';
 import { notify } from '#src/shared/feedback/feedback-store.ts';
-import { request } from '#src/shared/http/api-client.ts';
-import { startSessionWithCredits } from '#src/shared/session/session-credits.ts';
+import { cambiarAEmpresa } from '#src/features/empresas/api/cambiar-empresa.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 
@@ -34,12 +32,7 @@ export function EmpresaSwitcher() {
   );
   const cambiar = async (id: number) => {
     try {
-      const session = await request<SessionResponse>('users/cambiar-empresa', {
-        method: 'POST',
-        body: { enterprise_id: id },
-      });
-      await startSessionWithCredits(session);
-      notify('success', `Ahora trabaja en ${nombreDe(session.user.enterprises[0]!)}.`);
+      notify('success', `Ahora trabaja en ${await cambiarAEmpresa(id)}.`);
       void navigate('/');
     } catch (error) {
       notify('error', inlineErrorOf(error) ?? 'No fue posible cambiar de empresa.');

@@ -11,6 +11,11 @@ import { useRol } from '#src/shared/session/permisos.ts';
 import { capacidadDePantalla } from '../route-capacidad.ts';
 import { type AppRoute, pathFor, targetOf } from '../route-meta.ts';
 
+// Loaded only when a link names its enterprise (?empresa=, issue 27): not in the login page.
+const EmpresaDelEnlace = lazy(async () => ({
+  default: (await import('./empresa-del-enlace.tsx')).EmpresaDelEnlace,
+}));
+
 // Loaded only when a role opens a screen it may not use: the login page does not carry it.
 const SinPermiso = lazy(async () => ({
   default: (await import('#src/shared/ui/sin-permiso.tsx')).SinPermiso,
@@ -63,10 +68,16 @@ export function PageLoader() {
   );
 }
 
+/** `?empresa=` in the URL (features/empresas/model/enlace-empresa.ts), read without loading it. */
+function hasEmpresaParam(search: string): boolean {
+  return new URLSearchParams(search).has('empresa');
+}
+
 /** One route: its guard, its document title and meta description, its lazy screen. */
 export function RouteScreen({ route, routes }: { route: AppRoute; routes: readonly AppRoute[] }) {
   const { token } = useSession();
   const rol = useRol();
+  const location = useLocation();
   if (route.guard === 'requiresAuth' && !token) return <ToLogin routes={routes} />;
   if (route.guard === 'requiresVisitor' && token) return <ToTarget routes={routes} />;
   const Screen = route.screen;
@@ -75,7 +86,16 @@ export function RouteScreen({ route, routes }: { route: AppRoute; routes: readon
   return (
     <Suspense fallback={<PageLoader />}>
       <RouteMeta route={route} />
-      {allowed ? <Screen /> : <SinPermiso rol={rol} />}
+      {route.guard === 'requiresAuth' && hasEmpresaParam(location.search) ? (
+        // Issue 27: a link of another of the user's enterprises switches to it before the screen.
+        <EmpresaDelEnlace loader={<PageLoader />}>
+          {allowed ? <Screen /> : <SinPermiso rol={rol} />}
+        </EmpresaDelEnlace>
+      ) : allowed ? (
+        <Screen />
+      ) : (
+        <SinPermiso rol={rol} />
+      )}
     </Suspense>
   );
 }

@@ -36,6 +36,7 @@ import { notify } from '#src/shared/feedback/feedback-store.ts';
 import { formatCurrency } from '#src/shared/format/currency.ts';
 import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { startSessionWithCredits } from '#src/shared/session/session-credits.ts';
+import { useSession } from '#src/shared/session/session-store.ts';
 import { lazy, preload } from '../lazy-screen.ts';
 
 // The tax list and its add/edit form, the client form and the product form are not in the first
@@ -228,8 +229,15 @@ export default function ConfiguracionInicialScreen() {
     retry: false,
   });
 
+  // An enterprise added from within a session (issue 27): the way back to the user's others.
+  const { token } = useSession();
   return (
     <div style={WIDE}>
+      {token && (
+        <Link to="/mis-empresas" className="small">
+          ← Volver a Mis empresas
+        </Link>
+      )}
       <h1 className="h3 fw-bold mb-1">Configuración inicial</h1>
       {info.isPending ? (
         <div className="py-5 text-center" role="status">

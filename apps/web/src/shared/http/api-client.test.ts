@@ -210,6 +210,25 @@ describe('error catalog (spec section 8)', () => {
     });
   });
 
+  it('a 401 to a token replaced in flight (an enterprise switch) leaves the new session alone', async () => {
+    startSession({ token: 't1', expires_in: 60, user }, now);
+    let answer: () => void = () => undefined;
+    const calls = serve({
+      '/api/a': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json(401, { success: false, dataError: 'x' }));
+        }),
+    });
+    const pending = request('a');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    startSession({ token: 't2', expires_in: 60, user }, now);
+    answer();
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('accessToken')).toBe('t2');
+    expect(sessionEnded).toBe(0);
+    expect(getFeedback().toasts).toEqual([]);
+  });
+
   it('persistentErrorMessage opens the banner with the error ID', async () => {
     serve({
       '/api/a': () =>

@@ -173,9 +173,38 @@ export async function requestBody<T>(path: string, options: RequestOptions = {})
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && token && replaced(token)) {
+      // The token this request carried was replaced while it was in flight: switching enterprise
+      // (issue 27) revokes it. Its refusal does not end the new session; the switch dropped the
+      // cached data, and the screens ask again with the new token.
+      throw new ApiError(response.status, SESSION_EXPIRED_MESSAGE, null, null);
+    }
     throw failure(response.status, response.statusText, isErrorBody(body) ? body : null);
   }
   return body as T;
+}
+
+/** Tokens a call in flight is revoking (an enterprise switch): see replacingToken. */
+const retiring = new Set<string>();
+
+function replaced(token: string): boolean {
+  const current = readStoredSession().accessToken;
+  return retiring.has(token) || (current !== null && current !== token);
+}
+
+/**
+ * Runs a call that revokes the session's token and answers the next one (switching enterprise,
+ * issue 27): a request carrying that token refused while the call is in flight does not end the
+ * session either.
+ */
+export async function replacingToken<T>(call: () => Promise<T>): Promise<T> {
+  const token = readStoredSession().accessToken;
+  if (token) retiring.add(token);
+  try {
+    return await call();
+  } finally {
+    if (token) retiring.delete(token);
+  }
 }
 
 /** The `data` of a `{ success: true, data }` answer. */
