@@ -169,9 +169,9 @@ export default tseslint.config(
     // catches (a rejection that crashes the process or is lost), a promise where a callback's result
     // is ignored, `await` on what is not a promise, a value turned into "[object Object]" in a
     // message, a thrown non-Error, an assertion that changes nothing. Every .ts/.tsx file is checked
-    // with the program of its own tsconfig.json (projectService). First on the workspace packages
-    // (the engine, the PAC, the catalogs, the contracts); the apps and e2e are next.
-    files: ['packages/**/*.ts'],
+    // with the program of its own tsconfig.json (projectService): the workspace packages (the engine,
+    // the PAC, the catalogs, the contracts) and the API; the SPA and e2e are next.
+    files: ['packages/**/*.ts', 'apps/api/**/*.ts'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

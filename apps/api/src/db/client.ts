@@ -60,7 +60,7 @@ export function fromPostgres(
     pool.on('connect', (client) => sinSentenciasPreparadas.add(client));
   }
   return {
-    db: drizzlePg(pool) as unknown as Db,
+    db: drizzlePg(pool),
     kind: 'postgres',
     exec: async (sql) => {
       await pool.query(sql);

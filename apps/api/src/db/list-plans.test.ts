@@ -141,7 +141,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('plans of the lists and searches',
       logger: {
         logQuery: (sql, params) => captured.push({ name: current, sql, params }),
       },
-    }) as unknown as Db;
+    });
     client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('set enable_seqscan = off');

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Database, Db } from './client.ts';
+import type { Database } from './client.ts';
 
 // PGlite and its drizzle driver (about 40 MB of code and a WebAssembly PostgreSQL) live here, apart
 // from client.ts, so that a server on PostgreSQL never loads them.
@@ -16,7 +16,7 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
 
 export function fromPglite(client: PGlite, onClose: () => void = () => {}): Database {
   return {
-    db: drizzlePglite(client) as unknown as Db,
+    db: drizzlePglite(client),
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);

@@ -21,9 +21,9 @@ export function frameworkErrors(
   error: FastifyError,
   _request: FastifyRequest,
   reply: FastifyReply,
-) {
+): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  return reply.status(tooLong ? 414 : 400).send({
+  void reply.status(tooLong ? 414 : 400).send({
     success: false,
     dataError: tooLong ? FRAMEWORK_MESSAGES.uriTooLong : FRAMEWORK_MESSAGES.badUrl,
   } satisfies ErrorBody);

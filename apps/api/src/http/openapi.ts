@@ -110,7 +110,7 @@ function transformarRuta(args: TransformArgs) {
     schema.description = [doc.descripcion, acceso(route, clave)].filter(Boolean).join('\n\n');
     if (doc.ejemplo !== undefined && zodBody && schema.body) {
       ejemploValido(clave, zodBody, doc.ejemplo);
-      schema.body = { ...(schema.body as object), examples: [doc.ejemplo] };
+      schema.body = { ...schema.body, examples: [doc.ejemplo] };
     }
   }
   schema.operationId = clave.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '');

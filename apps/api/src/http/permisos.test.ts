@@ -84,7 +84,7 @@ describe('the route × role table', () => {
     expect(capacidadesDeRutas(t.app)['POST /api/facturacion/V40/nota-credito']).toBe('emitir');
     for (const key of Object.keys(capacidadesDeRutas(t.app))) {
       const [method, url] = key.split(' ') as [string, string];
-      expect(t.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
+      expect(t.app.hasRoute({ method: method, url }), key).toBe(true);
     }
   });
 

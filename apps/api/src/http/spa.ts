@@ -23,8 +23,9 @@ export async function registerSpa(app: FastifyInstance, dist = WEB_DIST): Promis
       wildcard: false,
       preCompressed: true,
       allowedPath: (path) => !path.endsWith('.map'),
-      setHeaders: (res, path) =>
-        res.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

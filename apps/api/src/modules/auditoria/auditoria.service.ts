@@ -81,8 +81,9 @@ const EN_PALABRAS = new Set(['tipo', 'campos', 'rol', 'rol_anterior']);
 function texto(v: unknown): string {
   if (Array.isArray(v)) return v.map(texto).join(', ');
   if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v as string | number | boolean);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v) ?? '';
 }
 
 /** "Serie: A; Folio: 12; Motivo: 02" from a record's details. */

@@ -16,7 +16,7 @@ export function auditoriaHelpers(t: TestApp) {
       headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: { data: RegistroAuditoria[] } }).data.data;
+    return res.json<{ data: { data: RegistroAuditoria[] } }>().data.data;
   };
   const historial = async (
     id: number,
@@ -28,7 +28,7 @@ export function auditoriaHelpers(t: TestApp) {
       headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: RegistroAuditoria[] }).data;
+    return res.json<{ data: RegistroAuditoria[] }>().data;
   };
   /** The one record of `accion` (the test fails when there are none or several). */
   const unico = (registros: RegistroAuditoria[], accion: RegistroAuditoria['accion']) => {

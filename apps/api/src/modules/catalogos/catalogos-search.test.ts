@@ -100,7 +100,7 @@ describe('búsqueda en los catálogos del SAT: las respuestas', () => {
     expect(next.statusCode).toBe(200);
     expect(next.headers.etag).not.toBe(etag);
     const unit = await search('unidades', 'kilogramo', 1, 20);
-    const unitAgain = await search('unidades', 'kilogramo', 1, 20, unit.headers.etag as string);
+    const unitAgain = await search('unidades', 'kilogramo', 1, 20, unit.headers.etag);
     expect(unitAgain.statusCode).toBe(304);
   });
 });

@@ -43,7 +43,7 @@ export function purchaseHelpers(t: TestApp) {
       url: `/sandbox-checkout/sessions/${sessionId}/pay`,
       payload: { number, exp: '12/34', cvc: '123' },
     });
-    return res.json() as { status: string; message?: string };
+    return res.json<{ status: string; message?: string }>();
   };
   const deliver = async (event: SandboxEvent) => {
     const { body, headers } = sandbox.signed(event);

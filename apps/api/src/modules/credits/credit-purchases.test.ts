@@ -199,7 +199,7 @@ describe('buying credits with the sandbox checkout', () => {
       created_by: 'prueba',
     });
     const reserved = await h.call('POST', '/api/promotional-codes/reserve', e.headers, {
-      promotional_code: c!.code.toLowerCase(),
+      promotional_code: c.code.toLowerCase(),
       subscription_plan_id: plan!.id,
     });
     expect(reserved.body.data).toMatchObject({ promo_credits: 5, price: '199.00' });
@@ -221,7 +221,7 @@ describe('buying credits with the sandbox checkout', () => {
     // The single-use code is free again for someone else.
     const other = await seedEnterprise(t.deps);
     const again = await h.call('POST', '/api/promotional-codes/reserve', other.headers, {
-      promotional_code: c!.code,
+      promotional_code: c.code,
       subscription_plan_id: plan!.id,
     });
     expect(again.status).toBe(200);

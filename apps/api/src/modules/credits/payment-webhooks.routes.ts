@@ -33,7 +33,10 @@ export function paymentWebhooksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         let event;
         try {
-          event = gateway.verifyWebhook(String(request.body ?? ''), request.headers);
+          event = gateway.verifyWebhook(
+            typeof request.body === 'string' ? request.body : '',
+            request.headers,
+          );
         } catch (e) {
           if (!(e instanceof WebhookSignatureError)) throw e;
           request.log.warn({ reason: e.message }, 'payment webhook refused');

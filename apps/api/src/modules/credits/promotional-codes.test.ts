@@ -59,25 +59,25 @@ describe('promotional codes', () => {
     expect(refusal(await reserve(e.headers, 'NO-EXISTE-123', plans[0]!.id))).toBe(
       'El código promocional no existe.',
     );
-    expect(refusal(await reserve(e.headers, expired!.code, plans[0]!.id))).toBe(
+    expect(refusal(await reserve(e.headers, expired.code, plans[0]!.id))).toBe(
       'El código promocional expiró.',
     );
-    expect(refusal(await reserve(e.headers, future!.code, plans[0]!.id))).toBe(
+    expect(refusal(await reserve(e.headers, future.code, plans[0]!.id))).toBe(
       'El código promocional todavía no está vigente.',
     );
-    expect(refusal(await reserve(e.headers, big!.code, plans[0]!.id))).toBe(
+    expect(refusal(await reserve(e.headers, big.code, plans[0]!.id))).toBe(
       'El código promocional no aplica para este paquete: es válido a partir del Paquete 300.',
     );
-    const ok = await reserve(e.headers, big!.code, plans[3]!.id);
+    const ok = await reserve(e.headers, big.code, plans[3]!.id);
     expect(ok.body.data).toEqual({
-      promotional_code: big!.code,
+      promotional_code: big.code,
       promo_credits: 0,
       discount_percent: '10.00',
       price: '2249.10',
     });
     expect((await reserve(e.headers, '', plans[0]!.id)).status).toBe(422);
-    await setPromoCodeActive(t.deps.db, big!.code, false);
-    expect(refusal(await reserve(e.headers, big!.code, plans[3]!.id))).toBe(
+    await setPromoCodeActive(t.deps.db, big.code, false);
+    expect(refusal(await reserve(e.headers, big.code, plans[3]!.id))).toBe(
       'El código promocional ya no está disponible.',
     );
   });
@@ -90,7 +90,7 @@ describe('promotional codes', () => {
       discount_percent: '50',
       created_by: 'prueba',
     });
-    expect((await reserve(e.headers, c!.code, plans[1]!.id)).body.data.price).toBe('174.50');
+    expect((await reserve(e.headers, c.code, plans[1]!.id)).body.data.price).toBe('174.50');
     const order = await h.preOrder(e.headers, plans[1]!.id);
     expect(order.price).toBe('174.50');
     const session = await h.sandbox.getSession(order.payment_gateway_id);
@@ -98,7 +98,7 @@ describe('promotional codes', () => {
     await h.payCard(order.payment_gateway_id, '4242424242424242');
     for (const ev of h.sandbox.takeEvents()) await h.deliver(ev);
     expect(await h.balance(e.headers)).toBe(110);
-    expect(refusal(await reserve(e.headers, c!.code, plans[1]!.id))).toBe(
+    expect(refusal(await reserve(e.headers, c.code, plans[1]!.id))).toBe(
       'Su empresa ya usó este código promocional.',
     );
   });
@@ -112,14 +112,14 @@ describe('promotional codes', () => {
       max_redemptions: 1,
       created_by: 'prueba',
     });
-    expect((await reserve(e.headers, c!.code, plans[0]!.id)).body.data.promo_credits).toBe(20);
+    expect((await reserve(e.headers, c.code, plans[0]!.id)).body.data.promo_credits).toBe(20);
     const wrong = await h.call('POST', '/api/payments/credits/pre-order', e.headers, {
       subscription_plan_id: plans[1]!.id,
       pre_order_id: randomUUID(),
     });
     expect(wrong.status).toBe(422);
     const other = await seedEnterprise(t.deps);
-    expect(refusal(await reserve(other.headers, c!.code, plans[0]!.id))).toBe(
+    expect(refusal(await reserve(other.headers, c.code, plans[0]!.id))).toBe(
       'El código promocional ya se agotó.',
     );
     const detached = await h.call(
@@ -128,7 +128,7 @@ describe('promotional codes', () => {
       e.headers,
     );
     expect(detached.body.data).toEqual({ released: 1 });
-    expect((await reserve(other.headers, c!.code, plans[0]!.id)).status).toBe(200);
+    expect((await reserve(other.headers, c.code, plans[0]!.id)).status).toBe(200);
   });
 
   it('the total limit holds when ten enterprises apply the code at once', async () => {
@@ -140,7 +140,7 @@ describe('promotional codes', () => {
       created_by: 'prueba',
     });
     const es = await Promise.all(Array.from({ length: 10 }, () => seedEnterprise(t.deps)));
-    const results = await Promise.all(es.map((e) => reserve(e.headers, c!.code, plans[0]!.id)));
+    const results = await Promise.all(es.map((e) => reserve(e.headers, c.code, plans[0]!.id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused.map((r) => refusal(r))).toEqual(

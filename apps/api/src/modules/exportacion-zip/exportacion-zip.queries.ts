@@ -30,7 +30,7 @@ function exportacionDe(row: Record<string, unknown>): ExportacionRow {
     total: Number(row.total),
     hechos: Number(row.hechos),
     bytes: row.bytes === null || row.bytes === undefined ? null : Number(row.bytes),
-    error: row.error === null || row.error === undefined ? null : String(row.error),
+    error: typeof row.error === 'string' ? row.error : null,
   };
 }
 

@@ -141,11 +141,11 @@ export function plantillaVentas(rubros: readonly RubroImpuestoResponse[]): Promi
   return writeWorkbook(
     'Ventas',
     [
-      { header: FOLIO!, width: 18 },
-      { header: GRUPO!, width: 28 },
-      { header: SUBTOTAL!, width: 14 },
-      { header: DESCUENTO!, width: 14 },
-      { header: TOTAL!, width: 18 },
+      { header: FOLIO, width: 18 },
+      { header: GRUPO, width: 28 },
+      { header: SUBTOTAL, width: 14 },
+      { header: DESCUENTO, width: 14 },
+      { header: TOTAL, width: 18 },
     ],
     [
       ['T-0001', ejemplo, 100, '', ''],

@@ -29,7 +29,7 @@ function finDeMes(d: Date): string {
     .format(d)
     .split('-')
     .map(Number);
-  const ultimo = new Date(Date.UTC(a!, m!, 0));
+  const ultimo = new Date(Date.UTC(a!, m, 0));
   return ultimo.toISOString().slice(0, 10);
 }
 const enviados: { to: string[]; subject: string }[] = [];

@@ -44,7 +44,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('sealing with the expected folio',
     expect(stamped).toHaveLength(40);
     expect(refused).toHaveLength(6);
     for (const r of refused) {
-      expect(((r as PromiseRejectedResult).reason as { status: number }).status).toBe(402);
+      expect((r.reason as { status: number }).status).toBe(402);
     }
     expect(stamped.map((s) => s.folio).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
       Array.from({ length: 40 }, (_, i) => 500 + i),

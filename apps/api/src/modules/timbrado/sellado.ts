@@ -64,7 +64,7 @@ type Folio = { serie: string; folio: number };
 /** Per serie of this process: the folio the next stamp expects. */
 const esperado = new Map<string, Folio>();
 
-const OTRO_FOLIO = Symbol('otro folio');
+const OTRO_FOLIO = new Error('otro folio');
 
 export async function sellarConReserva(db: Db, s: Sellar): Promise<ComprobanteRow> {
   const llave = `serie ${s.enterpriseId}:${s.input.serieId}`;

@@ -19,7 +19,7 @@ function fila(r: Record<string, unknown>): SustitucionRow {
     original_id: Number(r.original_id),
     estado: r.estado as SustitucionRow['estado'],
     intentos: Number(r.intentos),
-    ultimo_error: String(r.ultimo_error ?? ''),
+    ultimo_error: typeof r.ultimo_error === 'string' ? r.ultimo_error : '',
   };
 }
 

@@ -34,7 +34,7 @@ const lookupPublica: LookupFunction = (hostname, options, callback) => {
     if (publicas.length === 0) {
       return callback(new Error(WEBHOOK_MENSAJES.redPrivada), '', 0);
     }
-    if (options.all) return callback(null, publicas as never, 0);
+    if (options.all) return callback(null, publicas, 0);
     return callback(null, publicas[0]!.address, publicas[0]!.family);
   });
 };

@@ -65,7 +65,7 @@ describe('webhooks: events of an enterprise delivered signed, once, in order, re
       payload: { url, descripcion: 'Tienda en línea', eventos },
     });
     expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { data: WebhookConSecretoResponse }).data;
+    return res.json<{ data: WebhookConSecretoResponse }>().data;
   }
 
   /** Makes every pending delivery of the enterprise due now, as if its wait had passed. */
@@ -147,11 +147,9 @@ describe('webhooks: events of an enterprise delivered signed, once, in order, re
       url: `/api/webhooks/endpoint/${w.id}/entregas`,
       headers: a.headers,
     });
-    const filas = (
-      log.json() as {
-        data: { data: { estado: string; intentos: number; ultimo_codigo: number | null }[] };
-      }
-    ).data.data;
+    const filas = log.json<{
+      data: { data: { estado: string; intentos: number; ultimo_codigo: number | null }[] };
+    }>().data.data;
     expect(filas.map((f) => [f.estado, f.intentos, f.ultimo_codigo])).toEqual([
       ['pendiente', 0, null],
       ['pendiente', 1, 500],
@@ -174,8 +172,7 @@ describe('webhooks: events of an enterprise delivered signed, once, in order, re
       url: `/api/webhooks/endpoint/${w.id}/entregas`,
       headers: a.headers,
     });
-    const [entrega] = (log.json() as { data: { data: { id: number; estado: string }[] } }).data
-      .data;
+    const [entrega] = log.json<{ data: { data: { id: number; estado: string }[] } }>().data.data;
     expect(entrega!.estado).toBe('entregada');
     const re = await t.app.inject({
       method: 'POST',
@@ -189,15 +186,13 @@ describe('webhooks: events of an enterprise delivered signed, once, in order, re
       url: `/api/webhooks/entregas/${entrega!.id}`,
       headers: a.headers,
     });
-    const d = (
-      detalle.json() as {
-        data: {
-          estado: string;
-          cuerpo: string;
-          intentos_detalle: { codigo: number; respuesta: string }[];
-        };
-      }
-    ).data;
+    const d = detalle.json<{
+      data: {
+        estado: string;
+        cuerpo: string;
+        intentos_detalle: { codigo: number; respuesta: string }[];
+      };
+    }>().data;
     expect(d.estado).toBe('entregada');
     expect(d.intentos_detalle.map((i) => [i.codigo, i.respuesta])).toEqual([
       [200, 'recibido'],

@@ -43,7 +43,7 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
     paymentStatus: s.payment_status === 'paid' ? 'paid' : 'unpaid',
     amount: s.amount_total ?? 0,
     currency: (s.currency ?? 'mxn').toUpperCase(),
-    metadata: (s.metadata ?? {}) as Record<string, string>,
+    metadata: s.metadata ?? {},
     expiresAt: new Date(s.expires_at * 1000),
     url: s.url ?? null,
     paymentId: typeof s.payment_intent === 'string' ? s.payment_intent : (intent?.id ?? null),
