@@ -91,8 +91,10 @@ describe('webhooks: events of an enterprise delivered signed, once, in order, re
 
     const factura = await a.timbrar('simple');
     await b.timbrar('simple');
-    expect(await repartidor.pasada()).toBe(1);
-    expect(await repartidor.pasada()).toBe(0);
+    // A pass delivers what is due in the whole database (other test files run on the same
+    // PostgreSQL), so what this test checks is what this receiver got: one delivery, never again.
+    await repartidor.pasada();
+    await repartidor.pasada();
     expect(recibidos).toHaveLength(1);
     const [r] = recibidos;
     const cuerpo = JSON.parse(r!.body) as {
@@ -140,7 +142,7 @@ describe('webhooks: events of an enterprise delivered signed, once, in order, re
       { enterpriseId: a.enterpriseId, comprobanteId: factura.id, motivo: '02' },
     );
     // The stamp's retry is not due yet, and the cancellation waits behind it.
-    expect(await repartidor.pasada()).toBe(0);
+    await repartidor.pasada();
     expect(recibidos).toHaveLength(1);
 
     const log = await t.app.inject({
