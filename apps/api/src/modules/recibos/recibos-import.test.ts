@@ -152,7 +152,7 @@ describe('receipts imported from a spreadsheet', () => {
     ws.addRow(['A-1', diasAtras(1), '01', 'CAF-1', 1, '', '']);
     ws.addRow(['A-2', '15/03/2026', '99', 'Té verde', 0, 'gratis', 'IVA 8%']);
     ws.addRow(['A-1', diasAtras(2), '01', 'CAF-1', 1, '', '']);
-    const data = Buffer.from((await wb.xlsx.writeBuffer()));
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
     const res = await subir(e, 'ventas.xlsx', data);
     expect(res.statusCode).toBe(422);
     expect(res.json().dataError.archivo).toEqual([

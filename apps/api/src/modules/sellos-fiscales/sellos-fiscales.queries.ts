@@ -51,4 +51,3 @@ export async function findEnterpriseRfc(db: Db, enterpriseId: number): Promise<s
     .where(eq(enterprises.id, enterpriseId));
   return row?.rfc ?? null;
 }
-
