@@ -25,6 +25,7 @@ export const ACCION_ETIQUETA = {
   invitacion_cancelada: 'Canceló una invitación',
   rol_cambiado: 'Cambió el rol de un usuario',
   usuario_quitado: 'Quitó a un usuario de la empresa',
+  compras_administradores: 'Cambió si los administradores pueden comprar créditos',
   webhook_creado: 'Creó un webhook',
   webhook_eliminado: 'Eliminó un webhook',
   api_key_creada: 'Creó una clave de API',

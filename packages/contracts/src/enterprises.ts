@@ -43,6 +43,11 @@ export const EnterpriseSummary = z.object({
   settings_v40: z.object({ has_ppd_invoices: z.boolean() }),
   /** The signed-in user's role in this enterprise (issue 27). */
   rol: Rol,
+  /**
+   * The owner's switch: whether this enterprise's administrators may buy credits (issue 27). A
+   * session stored before it existed carries none, which reads as true (the default).
+   */
+  administradores_compran: z.boolean(),
 });
 export type EnterpriseSummary = z.infer<typeof EnterpriseSummary>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './roles.ts';
+import { ROLES, type Rol as RolDeEquipo } from './roles.ts';
 
 export * from './roles.ts';
 
@@ -7,6 +7,21 @@ export * from './roles.ts';
 // of the "Usuarios" screen and of invitations. The API checks a route's capability against the
 // caller's role on every request (apps/api/src/http/permisos.ts); the SPA offers only what the role
 // allows (same table, so a 403 meets only a forged call: spec section 8, item 3).
+
+/** What each role may do, in words (the invitation's form and link); kept out of roles.ts, which
+ * the SPA's first chunk loads. */
+export const ROL_DESCRIPCION: Record<RolDeEquipo, string> = {
+  propietario: 'Todo, incluidos los usuarios y la compra de créditos.',
+  administrador:
+    'Todo, salvo cambiar o quitar al propietario; compra créditos si el propietario lo permite.',
+  facturista:
+    'Clientes, productos, emitir, enviar y cancelar comprobantes. Sin sellos, datos fiscales, series, usuarios ni compra de créditos.',
+  lectura: 'Ve y descarga todo; no cambia nada.',
+};
+
+/** A 403 of a purchase by an administrator whose enterprise's owner turned the switch off. */
+export const ADMINISTRADORES_NO_COMPRAN_MESSAGE =
+  'El propietario de esta empresa no permite que los administradores compren créditos.';
 
 /** A member's role in one enterprise, as a request or an answer carries it. */
 export const Rol = z.enum(ROLES);
@@ -36,6 +51,17 @@ export type InvitacionRequest = z.infer<typeof InvitacionRequest>;
 /** PUT /api/equipo/:enterpriseId/miembros/:userId */
 export const CambioRolRequest = z.object({ rol: Rol });
 export type CambioRolRequest = z.infer<typeof CambioRolRequest>;
+
+/**
+ * GET and PUT /api/equipo/:enterpriseId/compras-administradores (the owner only): whether the
+ * enterprise's administrators may buy credits.
+ */
+export const ComprasAdministradores = z.object({
+  administradores_compran: z.boolean({
+    error: 'Indique si los administradores pueden comprar créditos',
+  }),
+});
+export type ComprasAdministradores = z.infer<typeof ComprasAdministradores>;
 
 export const Miembro = z.object({
   user_id: z.number().int(),

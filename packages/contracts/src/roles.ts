@@ -13,14 +13,6 @@ export const ROL_ETIQUETA: Record<Rol, string> = {
   lectura: 'Solo lectura (contador)',
 };
 
-export const ROL_DESCRIPCION: Record<Rol, string> = {
-  propietario: 'Todo, incluidos los usuarios y la compra de créditos.',
-  administrador: 'Todo, salvo cambiar o quitar al propietario.',
-  facturista:
-    'Clientes, productos, emitir, enviar y cancelar comprobantes. Sin sellos, datos fiscales, series, usuarios ni compra de créditos.',
-  lectura: 'Ve y descarga todo; no cambia nada.',
-};
-
 /**
  * What a route does, as the role table sees it:
  * - ver: read and download (every role);
@@ -29,12 +21,21 @@ export const ROL_DESCRIPCION: Record<Rol, string> = {
  * - comprar: buy credits;
  * - usuarios: invite, change and remove members;
  * - bitacora: read and export the enterprise's audit log (who did what);
+ * - propiedad: what only the owner decides (whether administrators may buy credits);
  * - claves: create and revoke the enterprise's API keys (never a key's own scope, so a key cannot
  *   make another that outlives its revocation; docs/decisions/014);
  * - cuenta: the user's own account (password, e-mail, personal data, sign-out), any role.
  */
 export type Capacidad =
-  'ver' | 'emitir' | 'configurar' | 'comprar' | 'usuarios' | 'bitacora' | 'claves' | 'cuenta';
+  | 'ver'
+  | 'emitir'
+  | 'configurar'
+  | 'comprar'
+  | 'usuarios'
+  | 'propiedad'
+  | 'bitacora'
+  | 'claves'
+  | 'cuenta';
 
 const TODOS: readonly Rol[] = ROLES;
 const QUIEN_EMITE: readonly Rol[] = ['propietario', 'administrador', 'facturista'];
@@ -48,13 +49,23 @@ export const ROLES_DE_CAPACIDAD: Record<Capacidad, readonly Rol[]> = {
   configurar: QUIEN_ADMINISTRA,
   comprar: QUIEN_ADMINISTRA,
   usuarios: QUIEN_ADMINISTRA,
+  propiedad: ['propietario'],
   bitacora: QUIEN_ADMINISTRA,
   claves: QUIEN_ADMINISTRA,
 };
 
-/** True when `rol` holds `capacidad`; no role (signed out) holds none. */
-export function puede(rol: Rol | null | undefined, capacidad: Capacidad): boolean {
-  return rol != null && ROLES_DE_CAPACIDAD[capacidad].includes(rol);
+/**
+ * True when `rol` holds `capacidad`; no role (signed out) holds none. `administradoresCompran` is the
+ * enterprise's switch (its owner's choice, default true): when false an administrator may not buy
+ * credits (`comprar`).
+ */
+export function puede(
+  rol: Rol | null | undefined,
+  capacidad: Capacidad,
+  administradoresCompran = true,
+): boolean {
+  if (rol == null || !ROLES_DE_CAPACIDAD[capacidad].includes(rol)) return false;
+  return administradoresCompran || capacidad !== 'comprar' || rol !== 'administrador';
 }
 
 /** A 403 of a route the caller's role does not allow (a forged call: the screens never offer it). */

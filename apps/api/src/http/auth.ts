@@ -2,12 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { CLAVES_MENSAJES } from '@repo/contracts/claves-api';
-import { ROL_NO_PERMITE_MESSAGE, type Rol } from '@repo/contracts/equipo';
+import {
+  ADMINISTRADORES_NO_COMPRAN_MESSAGE,
+  ROL_NO_PERMITE_MESSAGE,
+  type Rol,
+} from '@repo/contracts/equipo';
 import type { Db } from '../db/client.ts';
 import { consulta } from '../db/consulta.ts';
 import { autenticarClaveApi, pareceClaveApi, type ClaveContext } from './clave-api-auth.ts';
 import { AppError } from './errors.ts';
-import { rolPermiteRuta } from './permisos.ts';
+import { capacidadDeLaRuta, rolPermiteRuta } from './permisos.ts';
 
 /** A member's session: what a signed-in user's token stands for. */
 export interface AuthContext {
@@ -142,15 +146,20 @@ interface Miembro {
   kept_jti: string | null;
   role: Rol;
   revoked: boolean;
+  /** The enterprise's switch: whether its administrators may buy credits (migration 0049). */
+  administradores_compran: boolean;
 }
 
 /**
- * One statement per request: the member's role in the token's enterprise, the user's session floor
- * and whether this token was signed out. No row: not (or no longer) a member of that enterprise.
+ * One statement per request: the member's role in the token's enterprise, the enterprise's switch
+ * for administrators' purchases, the user's session floor and whether this token was signed out. No
+ * row: not (or no longer) a member of that enterprise.
  */
 const MIEMBRO_SQL = `select u.sessions_valid_after as valid_after, u.sessions_kept_jti as kept_jti,
-       eu.role, exists (select 1 from revoked_tokens r where r.jti = $3) as revoked
+       eu.role, e.administradores_compran,
+       exists (select 1 from revoked_tokens r where r.jti = $3) as revoked
   from enterprise_users eu join users u on u.id = eu.user_id
+  join enterprises e on e.id = eu.enterprise_id
  where eu.enterprise_id = $1 and eu.user_id = $2`;
 
 /**
@@ -200,6 +209,14 @@ export function requireAuth(
     }
     if (checkRole && !rolPermiteRuta(request, member.role)) {
       throw new AppError('FORBIDDEN', ROL_NO_PERMITE_MESSAGE);
+    }
+    if (
+      checkRole &&
+      member.role === 'administrador' &&
+      !member.administradores_compran &&
+      capacidadDeLaRuta(request) === 'comprar'
+    ) {
+      throw new AppError('FORBIDDEN', ADMINISTRADORES_NO_COMPRAN_MESSAGE);
     }
     request.auth = { ...auth, tipo: 'sesion', rol: member.role };
   };

@@ -104,6 +104,9 @@ export const CAPACIDAD_DE_RUTA: Readonly<Record<string, Capacidad>> = {
   'DELETE /api/equipo/:enterpriseId/invitaciones/:id': 'usuarios',
   'PUT /api/equipo/:enterpriseId/miembros/:userId': 'usuarios',
   'DELETE /api/equipo/:enterpriseId/miembros/:userId': 'usuarios',
+  // Whether the enterprise's administrators may buy credits: the owner's decision alone.
+  'GET /api/equipo/:enterpriseId/compras-administradores': 'propiedad',
+  'PUT /api/equipo/:enterpriseId/compras-administradores': 'propiedad',
 
   // Who did what (issue 27): the enterprise's log for owners and administrators; a document's
   // history for everyone who sees the document.
@@ -226,9 +229,18 @@ export function capacidadDeRuta(
   return config?.capacidad ?? CAPACIDAD_DE_RUTA[clave];
 }
 
-/** True when `rol` may call the route of `request`; false for a route that declares no capability. */
+/** What the route of `request` does, or undefined when it declares nothing. */
+export function capacidadDeLaRuta(request: FastifyRequest): Capacidad | undefined {
+  return capacidadDeRuta(request.routeOptions.config, claveDeRuta(request));
+}
+
+/**
+ * True when `rol` may call the route of `request`; false for a route that declares no capability.
+ * The enterprise's switch on administrators' purchases is checked apart (requireAuth), so its refusal
+ * says why.
+ */
 export function rolPermiteRuta(request: FastifyRequest, rol: Rol): boolean {
-  const capacidad = capacidadDeRuta(request.routeOptions.config, claveDeRuta(request));
+  const capacidad = capacidadDeLaRuta(request);
   return capacidad !== undefined && ROLES_DE_CAPACIDAD[capacidad].includes(rol);
 }
 

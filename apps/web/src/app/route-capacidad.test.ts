@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { puede, type Rol } from '@repo/contracts/roles';
+import { puedeEn } from '#src/shared/session/permisos.ts';
 import { CAPACIDAD_DE_PANTALLA, capacidadDePantalla } from './route-capacidad.ts';
 import { ROUTES } from './router.tsx';
 
@@ -31,5 +32,24 @@ describe('the screens each role may open (issue 27)', () => {
     expect(
       readerOpens.filter((n) => /\.(nuevo|editar|clonar|create|edit|import)\b/.test(n)),
     ).toEqual([]);
+  });
+
+  it("keeps the purchase screens from an administrator when the owner's switch is off, and only that", () => {
+    const base = { id: 1, rfc: 'AAA010101AAA', razon_social: 'A', nombre_comercial: '' };
+    const empresa = (rol: Rol, administradores_compran: boolean) => ({
+      ...base,
+      settings_v40: { has_ppd_invoices: false },
+      rol,
+      administradores_compran,
+    });
+    const opens = (e: ReturnType<typeof empresa>, name: string) =>
+      puedeEn(e, capacidadDePantalla(name));
+    for (const name of ['buyCredits', 'buyCredits.checkOut']) {
+      expect(opens(empresa('administrador', true), name)).toBe(true);
+      expect(opens(empresa('administrador', false), name)).toBe(false);
+      expect(opens(empresa('propietario', false), name)).toBe(true);
+      expect(opens(empresa('facturista', true), name)).toBe(false);
+    }
+    expect(opens(empresa('administrador', false), 'configs.sellos')).toBe(true);
   });
 });

@@ -29,6 +29,8 @@ export const enterprises = pgTable('enterprises', {
   logo_mime: text('logo_mime'),
   has_ppd_invoices: boolean('has_ppd_invoices').notNull().default(false),
   setup_completed: boolean('setup_completed').notNull().default(false),
+  /** Whether administrators may buy credits: the owner's switch (issue 27; migration 0049). */
+  administradores_compran: boolean('administradores_compran').notNull().default(true),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -97,6 +97,14 @@ export const RUTAS_CUENTA = {
       ejemplo: { rol: 'lectura' },
     },
     'DELETE /api/equipo/:enterpriseId/miembros/:userId': 'Quita a un miembro de la empresa.',
+    'GET /api/equipo/:enterpriseId/compras-administradores':
+      'Indica si los administradores de la empresa pueden comprar créditos (solo el propietario).',
+    'PUT /api/equipo/:enterpriseId/compras-administradores': {
+      resumen: 'Permite o impide que los administradores compren créditos (solo el propietario).',
+      descripcion:
+        'Con `false`, la siguiente compra de créditos de un administrador recibe 403. Los facturistas y el personal de solo lectura nunca compran; el propietario siempre puede. El cambio queda en la bitácora.',
+      ejemplo: { administradores_compran: false },
+    },
     'GET /api/auditoria/:enterpriseId': {
       resumen: 'Bitácora de la empresa: quién hizo qué, cuándo y desde dónde, por página.',
       descripcion:

@@ -44,6 +44,7 @@ const ETIQUETA_DETALLE: [string, string][] = [
   ['email', 'Correo'],
   ['rol', 'Rol'],
   ['rol_anterior', 'Rol anterior'],
+  ['administradores_compran', 'Los administradores pueden comprar créditos'],
   ['creditos', 'Créditos'],
   ['total', 'Total'],
   ['url', 'URL'],
@@ -75,8 +76,10 @@ const PALABRA: Record<string, string> = {
   numero_exterior: 'Número exterior',
   numero_interior: 'Número interior',
   ...ROL_ETIQUETA,
+  true: 'Sí',
+  false: 'No',
 };
-const EN_PALABRAS = new Set(['tipo', 'campos', 'rol', 'rol_anterior']);
+const EN_PALABRAS = new Set(['tipo', 'campos', 'rol', 'rol_anterior', 'administradores_compran']);
 
 function texto(v: unknown): string {
   if (Array.isArray(v)) return v.map(texto).join(', ');

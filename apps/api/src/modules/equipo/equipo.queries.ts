@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Rol, RolInvitado } from '@repo/contracts/equipo';
 import type { Db } from '../../db/client.ts';
 import { enterpriseUsers, enterprises } from '../../db/schema/enterprises.ts';
@@ -182,5 +182,25 @@ export async function consumeInvitacion(
       ),
     )
     .returning({ id: invitaciones.id });
+  return rows.length > 0;
+}
+
+/** The owner's switch: whether the enterprise's administrators may buy credits (migration 0049). */
+export async function findAdministradoresCompran(db: Db, enterpriseId: number) {
+  const [row] = await db
+    .select({ administradores_compran: enterprises.administradores_compran })
+    .from(enterprises)
+    .where(eq(enterprises.id, enterpriseId))
+    .limit(1);
+  return row?.administradores_compran ?? true;
+}
+
+/** Sets the switch; true when it changed (one of two simultaneous equal changes wins). */
+export async function updateAdministradoresCompran(db: Db, enterpriseId: number, valor: boolean) {
+  const rows = await db
+    .update(enterprises)
+    .set({ administradores_compran: valor, updated_at: new Date() })
+    .where(and(eq(enterprises.id, enterpriseId), ne(enterprises.administradores_compran, valor)))
+    .returning({ id: enterprises.id });
   return rows.length > 0;
 }

@@ -4,6 +4,7 @@ import { ok } from '@repo/contracts/envelope';
 import {
   AceptarInvitacionRequest,
   CambioRolRequest,
+  ComprasAdministradores,
   EquipoResponse,
   InvitacionInfo,
   InvitacionRequest,
@@ -13,6 +14,10 @@ import type { AppDeps } from '../../deps.ts';
 import { requireAuth, sesionOf } from '../../http/auth.ts';
 import { ok as envelope } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import {
+  cambiarComprasAdministradores,
+  verComprasAdministradores,
+} from './compras-administradores.service.ts';
 import {
   cambiarRol,
   cancelarInvitacion,
@@ -91,6 +96,30 @@ export function equipoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const auth = own(request, request.params.enterpriseId);
         await quitarMiembro(deps, auth, request.params.userId);
         return envelope(null);
+      },
+    );
+
+    // Whether the administrators may buy credits: the owner's alone (capability 'propiedad').
+    app.get(
+      '/equipo/:enterpriseId/compras-administradores',
+      { schema: { params: EnterpriseParams, response: { 200: ok(ComprasAdministradores) } } },
+      async (request) =>
+        envelope(await verComprasAdministradores(deps, own(request, request.params.enterpriseId))),
+    );
+
+    app.put(
+      '/equipo/:enterpriseId/compras-administradores',
+      {
+        schema: {
+          params: EnterpriseParams,
+          body: ComprasAdministradores,
+          response: { 200: ok(ComprasAdministradores) },
+        },
+      },
+      async (request) => {
+        const auth = own(request, request.params.enterpriseId);
+        const { administradores_compran } = request.body;
+        return envelope(await cambiarComprasAdministradores(deps, auth, administradores_compran));
       },
     );
   };

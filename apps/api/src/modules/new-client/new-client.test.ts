@@ -142,6 +142,7 @@ describe('registration of a new client', () => {
             nombre_comercial: '',
             settings_v40: { has_ppd_invoices: false },
             rol: 'propietario',
+            administradores_compran: true,
           },
         ],
       },

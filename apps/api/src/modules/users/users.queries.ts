@@ -101,6 +101,7 @@ export async function listUserEnterprises(
       has_ppd_invoices: enterprises.has_ppd_invoices,
       setup_completed: enterprises.setup_completed,
       rol: enterpriseUsers.role,
+      administradores_compran: enterprises.administradores_compran,
     })
     .from(enterpriseUsers)
     .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterprise_id))

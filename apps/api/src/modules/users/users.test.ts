@@ -73,6 +73,7 @@ describe('login', () => {
               nombre_comercial: 'Tienda Ana',
               settings_v40: { has_ppd_invoices: false },
               rol: 'propietario',
+              administradores_compran: true,
             },
           ],
         },

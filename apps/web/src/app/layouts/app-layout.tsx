@@ -8,8 +8,8 @@ import { NavLink, Outlet } from 'react-router';
 import { APP_VERSION } from '#src/shared/config.ts';
 import { ModoPruebasMarca } from '#src/shared/modo-pruebas/modo-pruebas.tsx';
 import { useRemainingCredits } from '#src/shared/session/remaining-credits.ts';
-import { ROL_ETIQUETA, puede } from '@repo/contracts/roles';
-import { useRol } from '#src/shared/session/permisos.ts';
+import { ROL_ETIQUETA } from '@repo/contracts/roles';
+import { usePermisos, useRol } from '#src/shared/session/permisos.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { capacidadDePantalla } from '../route-capacidad.ts';
 import type { AppRoute } from '../route-meta.ts';
@@ -58,14 +58,15 @@ export function AppLayout({ routes }: { routes: readonly AppRoute[] }) {
   const { user, enterprise, totalRemainingCredits } = useSession();
   const credits = useRemainingCredits();
   const rol = useRol();
-  const canBuy = puede(rol, 'comprar');
+  const permite = usePermisos();
+  const canBuy = permite('comprar');
   const [modal, setModal] = useState<AccountModal>(null);
   const [modalsLoaded, setModalsLoaded] = useState(false);
   if (modal !== null && !modalsLoaded) setModalsLoaded(true);
   const shownCredits = credits.data ?? totalRemainingCredits;
   const menu = MENU.flatMap((item) => {
     const route = routes.find((r) => r.name === item.name);
-    if (!route || !puede(rol, capacidadDePantalla(route.name))) return [];
+    if (!route || !permite(capacidadDePantalla(route.name))) return [];
     return [{ ...item, path: route.path }];
   });
   // Whoever may not buy sees the count and opens the spending history instead.

@@ -6,8 +6,7 @@ import {
   takeRememberedTarget,
   useSession,
 } from '#src/shared/session/session-store.ts';
-import { puede } from '@repo/contracts/roles';
-import { useRol } from '#src/shared/session/permisos.ts';
+import { usePermisos, useRol } from '#src/shared/session/permisos.ts';
 import { capacidadDePantalla } from '../route-capacidad.ts';
 import { type AppRoute, pathFor, targetOf } from '../route-meta.ts';
 
@@ -77,24 +76,29 @@ function hasEmpresaParam(search: string): boolean {
 export function RouteScreen({ route, routes }: { route: AppRoute; routes: readonly AppRoute[] }) {
   const { token } = useSession();
   const rol = useRol();
+  const permite = usePermisos();
   const location = useLocation();
   if (route.guard === 'requiresAuth' && !token) return <ToLogin routes={routes} />;
   if (route.guard === 'requiresVisitor' && token) return <ToTarget routes={routes} />;
   const Screen = route.screen;
   // Issue 27: a screen the role cannot use is not opened (its API calls would be refused).
-  const allowed = route.guard !== 'requiresAuth' || puede(rol, capacidadDePantalla(route.name));
+  const allowed = route.guard !== 'requiresAuth' || permite(capacidadDePantalla(route.name));
   return (
     <Suspense fallback={<PageLoader />}>
       <RouteMeta route={route} />
       {route.guard === 'requiresAuth' && hasEmpresaParam(location.search) ? (
         // Issue 27: a link of another of the user's enterprises switches to it before the screen.
         <EmpresaDelEnlace loader={<PageLoader />}>
-          {allowed ? <Screen /> : <SinPermiso rol={rol} />}
+          {allowed ? (
+            <Screen />
+          ) : (
+            <SinPermiso rol={rol} capacidad={capacidadDePantalla(route.name)} />
+          )}
         </EmpresaDelEnlace>
       ) : allowed ? (
         <Screen />
       ) : (
-        <SinPermiso rol={rol} />
+        <SinPermiso rol={rol} capacidad={capacidadDePantalla(route.name)} />
       )}
     </Suspense>
   );

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { FirstStepsChecklist } from '#src/features/inicio/components/first-steps-checklist.tsx';
 import { RemainingCreditsCard } from '#src/features/inicio/components/remaining-credits-card.tsx';
 import { ResumenInicio } from '#src/features/inicio/components/resumen-inicio.tsx';
-import { puede, type Capacidad } from '@repo/contracts/roles';
-import { useRol } from '#src/shared/session/permisos.ts';
+import type { Capacidad } from '@repo/contracts/roles';
+import { usePermisos } from '#src/shared/session/permisos.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { ROUTES } from '../router.tsx';
 
@@ -26,11 +26,11 @@ const ACCIONES: { name: string; label: string; primary?: boolean; capacidad: Cap
 
 export default function InicioScreen() {
   const { user } = useSession();
-  const rol = useRol();
+  const permite = usePermisos();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   const acciones = ACCIONES.flatMap((a) => {
     const route = ROUTES.find((r) => r.name === a.name);
-    return route && !route.path.includes(':') && puede(rol, a.capacidad)
+    return route && !route.path.includes(':') && permite(a.capacidad)
       ? [{ ...a, path: route.path }]
       : [];
   });

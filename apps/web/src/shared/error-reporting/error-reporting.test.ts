@@ -84,6 +84,7 @@ describe('error reporting of the SPA', () => {
               nombre_comercial: '',
               settings_v40: { has_ppd_invoices: false },
               rol: 'propietario',
+              administradores_compran: true,
             },
           ],
         },

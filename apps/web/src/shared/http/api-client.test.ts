@@ -26,6 +26,7 @@ const user = {
       nombre_comercial: '',
       settings_v40: { has_ppd_invoices: false },
       rol: 'propietario' as const,
+      administradores_compran: true,
     },
   ],
 };

@@ -21,6 +21,7 @@ const userOf = (id: number, email: string) => ({
       nombre_comercial: '',
       settings_v40: { has_ppd_invoices: false },
       rol: 'propietario' as const,
+      administradores_compran: true,
     },
   ],
 });

@@ -5,6 +5,7 @@ import { formatCurrency } from '#src/shared/format/currency.ts';
 import { ListFooter } from '#src/shared/ui/list/list-footer.tsx';
 import { ListLoading } from '#src/shared/ui/list/list-loading.tsx';
 import { useListQuery } from '#src/shared/ui/list/use-list-query.ts';
+import { usePuede } from '#src/shared/session/permisos.ts';
 import { useCreditPayments } from '../api/credit-payments.ts';
 import { CreditPaymentStatusBadge } from './credit-payment-status.tsx';
 import { formatDateTime } from './format-date.ts';
@@ -20,13 +21,16 @@ const DEFAULTS = {
 export function CreditPaymentsList() {
   const list = useListQuery(DEFAULTS);
   const page = useCreditPayments(list.query);
+  const canBuy = usePuede('comprar');
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h1 className="h3 fw-bold mb-0">Mis compras de créditos</h1>
-        <Link className="btn btn-primary" to="/comprar-creditos">
-          Comprar créditos
-        </Link>
+        {canBuy && (
+          <Link className="btn btn-primary" to="/comprar-creditos">
+            Comprar créditos
+          </Link>
+        )}
       </div>
       <Card className="shadow-sm">
         <Card.Body>

@@ -1,5 +1,6 @@
 import type {
   AceptarInvitacionRequest,
+  ComprasAdministradores,
   EquipoResponse,
   InvitacionInfo,
   InvitacionRequest,
@@ -21,6 +22,15 @@ export function equipoApi(enterpriseId: number) {
       request<null>(`equipo/${enterpriseId}/miembros/${userId}`, { method: 'PUT', body: { rol } }),
     quitar: (userId: number) =>
       request<null>(`equipo/${enterpriseId}/miembros/${userId}`, { method: 'DELETE' }),
+    /** The owner's switch on administrators' purchases (the owner only). */
+    comprasKey: ['equipo', enterpriseId, 'compras-administradores'] as const,
+    verCompras: () =>
+      request<ComprasAdministradores>(`equipo/${enterpriseId}/compras-administradores`),
+    cambiarCompras: (body: ComprasAdministradores) =>
+      request<ComprasAdministradores>(`equipo/${enterpriseId}/compras-administradores`, {
+        method: 'PUT',
+        body,
+      }),
   };
 }
 export type EquipoApi = ReturnType<typeof equipoApi>;

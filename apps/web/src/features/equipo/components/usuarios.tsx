@@ -11,6 +11,7 @@ import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { useRol } from '#src/shared/session/permisos.ts';
 import { inlineErrorOf } from '#src/shared/ui/apply-field-errors.ts';
 import type { EquipoApi } from '../api/equipo-api.ts';
+import { ComprasAdministradores } from './compras-administradores.tsx';
 import { InvitarForm } from './invitar-form.tsx';
 
 const FECHA = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium' });
@@ -82,6 +83,7 @@ function MiembroFila(props: { m: Miembro; api: EquipoApi; onChange: () => void }
 export function Usuarios(props: { api: EquipoApi }) {
   const { api } = props;
   const queryClient = useQueryClient();
+  const esPropietario = useRol() === 'propietario';
   const equipo = useQuery({ queryKey: api.key, queryFn: api.ver });
   const refrescar = () => void queryClient.invalidateQueries({ queryKey: api.key });
   if (equipo.isPending) return <Spinner size="sm" role="status" aria-label="Cargando" />;
@@ -148,6 +150,7 @@ export function Usuarios(props: { api: EquipoApi }) {
         </Card>
       )}
       <InvitarForm api={api} onSent={refrescar} />
+      {esPropietario && <ComprasAdministradores api={api} />}
     </div>
   );
 }

@@ -32,6 +32,7 @@ const user = {
       nombre_comercial: '',
       settings_v40: { has_ppd_invoices: false },
       rol: 'propietario' as const,
+      administradores_compran: true,
     },
   ],
 };
