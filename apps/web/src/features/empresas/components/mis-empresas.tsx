@@ -8,21 +8,7 @@ import { errorMessageOf } from '#src/shared/http/api-error.ts';
 import { useSession } from '#src/shared/session/session-store.ts';
 import { useResumenEmpresas } from '../api/empresas-api.ts';
 import { Cifra, EmpresaNombre, EntrarEmpresa, Sello } from './empresa-cifras.tsx';
-
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+import { MESES } from '#src/shared/format/meses.ts';
 
 const COMPLEMENTOS = 'Complementos por emitir';
 const CANCELACIONES = 'Cancelaciones en proceso';

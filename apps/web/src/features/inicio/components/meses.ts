@@ -1,17 +1,4 @@
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+import { MESES } from '#src/shared/format/meses.ts';
 
 /** `2026-11` → `noviembre de 2026`. */
 export function nombreMes(mes: string): string {

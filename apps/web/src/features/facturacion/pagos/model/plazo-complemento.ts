@@ -1,17 +1,4 @@
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+import { MESES } from '#src/shared/format/meses.ts';
 
 /**
  * The SAT expects the complement of a payment by the 5th day of the month after the payment
