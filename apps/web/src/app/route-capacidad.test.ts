@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { puede, type Rol } from '@repo/contracts/roles';
+import { ROLES, puede, type Rol } from '@repo/contracts/roles';
 import { puedeEn } from '#src/shared/session/permisos.ts';
 import { CAPACIDAD_DE_PANTALLA, capacidadDePantalla } from './route-capacidad.ts';
 import { ROUTES } from './router.tsx';
@@ -18,10 +18,18 @@ describe('the screens each role may open (issue 27)', () => {
     expect(open.map((r) => r.name)).toEqual([]);
   });
 
+  it('opens the API keys only to whoever manages them (owner and administrator)', () => {
+    const abren = ROLES.filter((rol) => puede(rol, capacidadDePantalla('configs.clavesApi')));
+    expect(abren).toEqual(['propietario', 'administrador']);
+  });
+
   it('keeps the seals and the purchase of credits from an invoicer, and every change from a reader', () => {
     const opens = (rol: Rol, name: string) => puede(rol, capacidadDePantalla(name));
     expect(opens('facturista', 'configs.sellos')).toBe(false);
     expect(opens('facturista', 'buyCredits')).toBe(false);
+    expect(opens('facturista', 'buyCredits.checkOut')).toBe(false);
+    expect(opens('administrador', 'buyCredits.checkOut')).toBe(true);
+    expect(opens('facturista', 'clients.import.report')).toBe(true);
     expect(opens('facturista', 'facturacion.facturas.nuevo')).toBe(true);
     expect(opens('administrador', 'configs.sellos')).toBe(true);
     expect(opens('lectura', 'facturacion.facturas.nuevo')).toBe(false);

@@ -1,7 +1,7 @@
 import { lazy } from '../lazy-screen.ts';
 import type { AppRoute } from '../route-meta.ts';
 
-/** Settings: fiscal data, digital seals, series and folios, tax groups, webhooks, users, log. */
+/** Settings: fiscal data, digital seals, series and folios, tax groups, webhooks, API keys, users, log. */
 export const configuracionesRoutes: readonly AppRoute[] = [
   {
     path: '/configuraciones',
@@ -57,6 +57,15 @@ export const configuracionesRoutes: readonly AppRoute[] = [
     guard: 'requiresAuth',
     layout: 'app',
     screen: lazy(() => import('../routes/configuraciones/webhooks.tsx')),
+  },
+  {
+    path: '/configuraciones/claves-api',
+    name: 'configs.clavesApi',
+    title: 'Claves de API',
+    description: 'Claves para que sus sistemas usen la API.',
+    guard: 'requiresAuth',
+    layout: 'app',
+    screen: lazy(() => import('../routes/configuraciones/claves-api.tsx')),
   },
   {
     path: '/configuraciones/usuarios',
