@@ -28,7 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips of the hot requests
     return t.deps.database.statements!() - before;
   }
 
-  it('a create-and-stamp takes at most 16 statements (23 before), its answer exact', async () => {
+  it('a create-and-stamp takes at most 17 statements (23 before), its answer exact', async () => {
     const stamp = () =>
       t.app.inject({
         method: 'POST',
@@ -49,7 +49,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips of the hot requests
     // What GET answers for the same invoice is what the stamp answered.
     const detalle = await api(t, e, 'GET', `${V40}/facturas-ingreso/${body.factura.id}`);
     expect(detalle.json().data).toEqual(body.factura);
-    expect(n).toBeLessThanOrEqual(16);
+    // 16 before the audit log (issue 27): its record of the stamp is one insert in the seal's
+    // transaction, so that a stamp is never without its record.
+    expect(n).toBeLessThanOrEqual(17);
   });
 
   it('a draft with three products reads them in one statement; a pre-invoice save in 12 (about 21 before)', async () => {
